@@ -1,0 +1,118 @@
+import { ConflictError, NotFoundError } from "@crm/contracts/api/errors";
+import type { EventOf } from "@crm/contracts/events/registry";
+import type { CreateLeadBody, UpdateLeadBody } from "@crm/contracts/lead/commands";
+import { describeLeadEvent } from "@crm/contracts/lead/describe";
+import { LEAD_DETAIL_FIELDS, type LeadDetails } from "@crm/contracts/lead/events";
+import type { LeadStage } from "@crm/contracts/lead/lead";
+import type { Decider, EventEnvelope } from "../shared/decider.ts";
+
+export type LeadEvent = EventOf<"LeadCreated" | "LeadDetailsChanged" | "LeadStageChanged" | "CreativeDirectorAssigned" | "CreativeDirectorUnassigned">;
+
+export type LeadState =
+  | { status: "none" }
+  | {
+      status: "open";
+      id: string;
+      details: LeadDetails;
+      stage: LeadStage;
+      creativeDirectorId: string | null;
+      createdAt: string;
+      createdBy: string;
+      updatedAt: string;
+      lastActivity: string | null;
+    };
+
+export type LeadCommand =
+  | { type: "CreateLead"; leadId: string; fields: CreateLeadBody }
+  | { type: "UpdateLead"; leadId: string; changes: Omit<UpdateLeadBody, "expectedVersion"> };
+
+export const initialState: LeadState = { status: "none" };
+
+export function evolve(state: LeadState, event: EventEnvelope<LeadEvent>): LeadState {
+  const next = apply(state, event);
+  return next.status === "open" ? { ...next, lastActivity: describeLeadEvent(event)?.title ?? next.lastActivity } : next;
+}
+
+function apply(state: LeadState, event: EventEnvelope<LeadEvent>): LeadState {
+  const at = event.metadata.at;
+  if (event.type === "LeadCreated") {
+    const { leadId, stage, ...details } = event.data;
+    return { status: "open", id: leadId, details, stage, creativeDirectorId: null, createdAt: at, createdBy: event.metadata.actor, updatedAt: at, lastActivity: null };
+  }
+  if (state.status !== "open") return state;
+  switch (event.type) {
+    case "LeadDetailsChanged":
+      return { ...state, details: { ...state.details, ...event.data.changes }, updatedAt: at };
+    case "LeadStageChanged":
+      return { ...state, stage: event.data.to, updatedAt: at };
+    case "CreativeDirectorAssigned":
+      return { ...state, creativeDirectorId: event.data.creativeDirectorId, updatedAt: at };
+    case "CreativeDirectorUnassigned":
+      return { ...state, creativeDirectorId: null, updatedAt: at };
+  }
+}
+
+function createLead(command: Extract<LeadCommand, { type: "CreateLead" }>, state: LeadState): LeadEvent[] {
+  if (state.status !== "none") throw new ConflictError("A lead with this id already exists.");
+  const { fields } = command;
+  return [
+    {
+      type: "LeadCreated",
+      data: {
+        leadId: command.leadId,
+        name: fields.name,
+        business: fields.business,
+        email: fields.email,
+        phone: fields.phone ?? null,
+        source: fields.source ?? null,
+        priority: fields.priority ?? "medium",
+        notes: fields.notes ?? null,
+        proposalLink: null,
+        contractStatus: null,
+        stage: "New Lead",
+      },
+    },
+  ];
+}
+
+function updateLead(command: Extract<LeadCommand, { type: "UpdateLead" }>, state: LeadState): LeadEvent[] {
+  if (state.status !== "open") throw new NotFoundError("Lead");
+  const { changes, leadId } = command;
+  const events: LeadEvent[] = [];
+
+  const changedDetails: Partial<LeadDetails> = {};
+  for (const field of LEAD_DETAIL_FIELDS) {
+    const next = changes[field];
+    if (next !== undefined && next !== state.details[field]) Object.assign(changedDetails, { [field]: next });
+  }
+  if (Object.keys(changedDetails).length > 0) events.push({ type: "LeadDetailsChanged", data: { leadId, changes: changedDetails } });
+
+  if (changes.stage !== undefined && changes.stage !== state.stage) {
+    events.push({ type: "LeadStageChanged", data: { leadId, from: state.stage, to: changes.stage } });
+  }
+
+  const director = changes.creativeDirectorId;
+  if (director !== undefined && director !== state.creativeDirectorId) {
+    events.push(
+      director === null
+        ? { type: "CreativeDirectorUnassigned", data: { leadId, previousDirectorId: state.creativeDirectorId! } }
+        : { type: "CreativeDirectorAssigned", data: { leadId, creativeDirectorId: director } },
+    );
+  }
+  return events;
+}
+
+export function decide(command: LeadCommand, state: LeadState): LeadEvent[] {
+  switch (command.type) {
+    case "CreateLead":
+      return createLead(command, state);
+    case "UpdateLead":
+      return updateLead(command, state);
+    default: {
+      const unknown: never = command;
+      throw new Error(`Unknown command ${JSON.stringify(unknown)}`);
+    }
+  }
+}
+
+export const leadDecider: Decider<LeadCommand, LeadState, LeadEvent> = { initialState, evolve, decide };

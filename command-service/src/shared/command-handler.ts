@@ -1,0 +1,78 @@
+import { ConflictError, PreconditionFailedError } from "@crm/contracts/api/errors";
+import type { DomainEvent, EventMetadata } from "@crm/contracts/events/registry";
+import { StreamVersionConflictError, type EventStore } from "@crm/infra/event-store/event-store";
+import { fold, type Decider, type EventEnvelope } from "./decider.ts";
+
+export interface CommandOptions {
+  metadata: EventMetadata;
+  /** The version the client saw: a mismatch is a conflict instead of a silent retry. */
+  expectedVersion?: number;
+  /** How the client stated that version: If-Match answers 412, a body field 409. */
+  expectedVersionFrom?: "if-match" | "body";
+}
+
+export interface CommandOutcome<State> {
+  streamId: string;
+  version: number;
+  position: string;
+  state: State;
+  /** The events this command appended (empty for a no-op or a repeated command id). */
+  events: EventEnvelope[];
+}
+
+const MAX_ATTEMPTS = 5;
+
+/**
+ * Runs one command against one stream: load, fold, decide, append with the loaded version.
+ * A concurrent writer makes the append fail; then the command is decided again on fresh state,
+ * unless the client named the version it saw. A command id seen before appends nothing.
+ */
+export async function handleCommand<Command, State, E extends DomainEvent>(
+  store: EventStore,
+  streamId: string,
+  decider: Decider<Command, State, E>,
+  command: Command,
+  options: CommandOptions,
+): Promise<CommandOutcome<State>> {
+  const seen = await store.findCommand(options.metadata.commandId);
+  if (seen) return replay(store, decider, seen.streamId, seen.nextVersion, seen.position);
+
+  for (let attempt = 1; ; attempt++) {
+    const recorded = await store.readStream(streamId);
+    const history = recorded as unknown as EventEnvelope<E>[];
+    const version = recorded.at(-1)?.streamVersion ?? 0;
+    if (options.expectedVersion !== undefined && options.expectedVersion !== version) throw staleVersion(options, version);
+    const state = fold(decider, history);
+    const decided = decider.decide(command, state);
+    if (decided.length === 0) {
+      return { streamId, version, position: recorded.at(-1)?.position ?? (await store.currentPosition()), state, events: [] };
+    }
+    const envelopes = decided.map((e) => ({ ...e, metadata: options.metadata }) as EventEnvelope<E>);
+    try {
+      const result = await store.append(streamId, version, decided, { commandId: options.metadata.commandId, metadata: options.metadata });
+      if (result.duplicate) return replay(store, decider, streamId, result.nextVersion, result.position);
+      return { streamId, version: result.nextVersion, position: result.position, state: envelopes.reduce(decider.evolve, state), events: envelopes as EventEnvelope[] };
+    } catch (error) {
+      if (!(error instanceof StreamVersionConflictError)) throw error;
+      if (options.expectedVersion !== undefined) throw staleVersion(options, error.actualVersion);
+      if (attempt >= MAX_ATTEMPTS) throw new ConflictError("The record is being changed by someone else; try again.");
+    }
+  }
+}
+
+function staleVersion(options: CommandOptions, actual: number) {
+  const detail = `The record has changed since you loaded it (version ${actual}, you had ${options.expectedVersion}). Reload and try again.`;
+  return options.expectedVersionFrom === "if-match" ? new PreconditionFailedError(detail) : new ConflictError(detail);
+}
+
+async function replay<Command, State, E extends DomainEvent>(
+  store: EventStore,
+  decider: Decider<Command, State, E>,
+  streamId: string,
+  version: number,
+  position: string,
+): Promise<CommandOutcome<State>> {
+  const recorded = await store.readStream(streamId);
+  const upTo = recorded.filter((e) => e.streamVersion <= version) as unknown as EventEnvelope<E>[];
+  return { streamId, version, position, state: fold(decider, upTo), events: [] };
+}

@@ -1,0 +1,29 @@
+import { z } from "zod";
+
+export const ACTIVITY_TYPES = [
+  "email",
+  "meeting",
+  "proposal",
+  "contract",
+  "assignment",
+  "note",
+  "email_sent",
+  "sms_sent",
+  "content_submitted",
+  "content_approved",
+  "content_rejected",
+  "creative_request",
+] as const;
+export const ActivityType = z.enum(ACTIVITY_TYPES);
+
+export const Activity = z.object({
+  id: z.string(),
+  leadId: z.string(),
+  type: ActivityType,
+  title: z.string(),
+  description: z.string().nullable(),
+  createdAt: z.string(),
+  createdBy: z.string(),
+  userLabel: z.string().nullable(),
+});
+export type Activity = z.infer<typeof Activity>;

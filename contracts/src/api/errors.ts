@@ -1,0 +1,53 @@
+/** Errors with an HTTP meaning; one middleware turns them into application/problem+json. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly title: string,
+    detail?: string,
+    readonly errors?: { field: string; message: string }[],
+  ) {
+    super(detail ?? title);
+  }
+}
+
+export class ValidationError extends ApiError {
+  constructor(errors: { field: string; message: string }[], detail = "The request has invalid fields.") {
+    super(400, "Validation failed", detail, errors);
+  }
+}
+
+export class UnauthenticatedError extends ApiError {
+  constructor(detail = "Sign in to continue.") {
+    super(401, "Unauthenticated", detail);
+  }
+}
+
+export class ForbiddenError extends ApiError {
+  constructor(detail = "You are not allowed to do this.") {
+    super(403, "Forbidden", detail);
+  }
+}
+
+export class NotFoundError extends ApiError {
+  constructor(what: string) {
+    super(404, "Not found", `${what} was not found.`);
+  }
+}
+
+export class ConflictError extends ApiError {
+  constructor(detail: string) {
+    super(409, "Conflict", detail);
+  }
+}
+
+export class PreconditionFailedError extends ApiError {
+  constructor(detail: string) {
+    super(412, "Precondition failed", detail);
+  }
+}
+
+export class RateLimitedError extends ApiError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(429, "Too many requests", `Try again in ${retryAfterSeconds} seconds.`);
+  }
+}

@@ -1,0 +1,88 @@
+import { z } from "zod";
+import { leadEvents } from "../lead/events.ts";
+
+/**
+ * Every event type the system stores, with its current schema version.
+ * An upcaster turns the data of version n into version n + 1; reading an old event runs the
+ * chain up to the current version before the schema parses it.
+ */
+type Upcaster = (data: Record<string, unknown>) => Record<string, unknown>;
+interface EventDefinition<S extends z.ZodType = z.ZodType> {
+  schemaVersion: number;
+  schema: S;
+  upcasters?: Readonly<Record<number, Upcaster>>;
+}
+
+const define = <S extends z.ZodType>(schema: S, schemaVersion = 1, upcasters?: Record<number, Upcaster>) =>
+  ({ schema, schemaVersion, upcasters }) satisfies EventDefinition<S>;
+
+export const EVENT_DEFINITIONS = {
+  LeadCreated: define(leadEvents.LeadCreated),
+  LeadDetailsChanged: define(leadEvents.LeadDetailsChanged),
+  LeadStageChanged: define(leadEvents.LeadStageChanged),
+  CreativeDirectorAssigned: define(leadEvents.CreativeDirectorAssigned),
+  CreativeDirectorUnassigned: define(leadEvents.CreativeDirectorUnassigned),
+} as const;
+
+type Definitions = typeof EVENT_DEFINITIONS;
+export type EventType = keyof Definitions;
+export const EVENT_TYPES = Object.keys(EVENT_DEFINITIONS) as EventType[];
+
+export type DomainEvent = {
+  [K in EventType]: { type: K; data: z.infer<Definitions[K]["schema"]> };
+}[EventType];
+export type EventOf<K extends EventType> = Extract<DomainEvent, { type: K }>;
+
+export const EventMetadata = z.object({
+  /** The user id, or "public" for the client questionnaire, or "system". */
+  actor: z.string().min(1),
+  at: z.iso.datetime({ offset: true }),
+  commandId: z.string().min(1),
+  correlationId: z.string().min(1),
+});
+export type EventMetadata = z.infer<typeof EventMetadata>;
+
+/** An event with who caused it and when: what deciders fold. Distributes over the union. */
+export type EventEnvelope<E extends DomainEvent = DomainEvent> = E extends DomainEvent ? E & { metadata: EventMetadata } : never;
+
+/** An event as stored in and read from the log. */
+export type RecordedEvent<E extends DomainEvent = DomainEvent> = E extends DomainEvent
+  ? E & {
+      eventId: string;
+      metadata: EventMetadata;
+      streamId: string;
+      streamVersion: number;
+      position: string;
+      schemaVersion: number;
+    }
+  : never;
+
+export class UnknownEventTypeError extends Error {
+  constructor(type: string) {
+    super(`Unknown event type ${type}`);
+  }
+}
+
+function definitionOf(type: string): EventDefinition {
+  const definition = (EVENT_DEFINITIONS as Record<string, EventDefinition>)[type];
+  if (!definition) throw new UnknownEventTypeError(type);
+  return definition;
+}
+
+/** Validates an event before it is appended; returns its parsed data and schema version. */
+export function encodeEvent(event: DomainEvent): { data: unknown; schemaVersion: number } {
+  const definition = definitionOf(event.type);
+  return { data: definition.schema.parse(event.data), schemaVersion: definition.schemaVersion };
+}
+
+/** Upcasts stored data to the current schema version and validates it. */
+export function decodeEvent(type: string, schemaVersion: number, data: unknown): DomainEvent {
+  const definition = definitionOf(type);
+  let current = data as Record<string, unknown>;
+  for (let v = schemaVersion; v < definition.schemaVersion; v++) {
+    const upcast = definition.upcasters?.[v];
+    if (!upcast) throw new Error(`No upcaster for ${type} from schema version ${v}`);
+    current = upcast(current);
+  }
+  return { type, data: definition.schema.parse(current) } as DomainEvent;
+}

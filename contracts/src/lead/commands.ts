@@ -1,0 +1,36 @@
+import { z } from "zod";
+import { leadFields } from "./lead.ts";
+
+const emptyToNull = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? null : v), schema);
+
+/** Body of POST /api/leads (SPEC.md §7). */
+export const CreateLeadBody = z.strictObject({
+  name: leadFields.name,
+  business: leadFields.business,
+  email: leadFields.email,
+  phone: emptyToNull(leadFields.phone).optional(),
+  source: emptyToNull(leadFields.source).optional(),
+  priority: leadFields.priority.optional(),
+  notes: emptyToNull(leadFields.notes).optional(),
+});
+export type CreateLeadBody = z.infer<typeof CreateLeadBody>;
+
+/** Body of PATCH /api/leads/{id}: any subset of the editable fields. */
+export const UpdateLeadBody = z
+  .strictObject({
+    name: leadFields.name,
+    business: leadFields.business,
+    email: leadFields.email,
+    phone: emptyToNull(leadFields.phone),
+    source: emptyToNull(leadFields.source),
+    priority: leadFields.priority,
+    notes: emptyToNull(leadFields.notes),
+    proposalLink: emptyToNull(leadFields.proposalLink),
+    contractStatus: emptyToNull(leadFields.contractStatus),
+    stage: leadFields.stage,
+    creativeDirectorId: emptyToNull(leadFields.creativeDirectorId),
+    expectedVersion: z.number().int().nonnegative(),
+  })
+  .partial();
+export type UpdateLeadBody = z.infer<typeof UpdateLeadBody>;

@@ -1,0 +1,55 @@
+import type { z } from "zod";
+import type { ActivityType as ActivityTypeSchema } from "../activity/activity.ts";
+
+type ActivityType = z.infer<typeof ActivityTypeSchema>;
+import type { DomainEvent } from "../events/registry.ts";
+import { LEAD_DETAIL_FIELDS } from "./events.ts";
+
+const FIELD_LABELS: Record<(typeof LEAD_DETAIL_FIELDS)[number], string> = {
+  name: "name",
+  business: "business",
+  email: "email",
+  phone: "phone",
+  source: "source",
+  priority: "priority",
+  notes: "notes",
+  proposalLink: "proposal link",
+  contractStatus: "contract status",
+};
+
+export interface ActivityDescription {
+  type: ActivityType;
+  title: string;
+  description: string | null;
+}
+
+/** How a lead event reads on the timeline; undefined for events that make no entry. */
+export function describeLeadEvent(event: DomainEvent): ActivityDescription | undefined {
+  switch (event.type) {
+    case "LeadCreated":
+      return { type: "note", title: "Lead created", description: `${event.data.name} from ${event.data.business}` };
+    case "LeadDetailsChanged": {
+      const fields = Object.keys(event.data.changes) as (keyof typeof FIELD_LABELS)[];
+      return { type: "note", title: "Lead details updated", description: `Changed ${fields.map((f) => FIELD_LABELS[f]).join(", ")}` };
+    }
+    case "LeadStageChanged":
+      return {
+        type: stageActivityType(event.data.to),
+        title: `Stage changed to ${event.data.to}`,
+        description: `From ${event.data.from} to ${event.data.to}`,
+      };
+    case "CreativeDirectorAssigned":
+      return { type: "assignment", title: "Creative director assigned", description: null };
+    case "CreativeDirectorUnassigned":
+      return { type: "assignment", title: "Creative director unassigned", description: null };
+    default:
+      return undefined;
+  }
+}
+
+function stageActivityType(stage: string): ActivityType {
+  if (stage === "Proposal Sent") return "proposal";
+  if (stage.startsWith("Contract")) return "contract";
+  if (stage === "Meeting Scheduled" || stage === "Onboarding Scheduled") return "meeting";
+  return "note";
+}

@@ -1,0 +1,52 @@
+import { z } from "zod";
+import { LeadPriority, LeadStage } from "./lead.ts";
+
+export const LeadDetails = z.object({
+  name: z.string(),
+  business: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  source: z.string().nullable(),
+  priority: LeadPriority,
+  notes: z.string().nullable(),
+  proposalLink: z.string().nullable(),
+  contractStatus: z.string().nullable(),
+});
+export type LeadDetails = z.infer<typeof LeadDetails>;
+export const LEAD_DETAIL_FIELDS = LeadDetails.keyof().options;
+
+export const LeadCreated = z.object({
+  leadId: z.uuid(),
+  ...LeadDetails.shape,
+  stage: LeadStage,
+});
+
+/** Only the fields that changed, with their new values. */
+export const LeadDetailsChanged = z.object({
+  leadId: z.uuid(),
+  changes: LeadDetails.partial(),
+});
+
+export const LeadStageChanged = z.object({
+  leadId: z.uuid(),
+  from: LeadStage,
+  to: LeadStage,
+});
+
+export const CreativeDirectorAssigned = z.object({
+  leadId: z.uuid(),
+  creativeDirectorId: z.uuid(),
+});
+
+export const CreativeDirectorUnassigned = z.object({
+  leadId: z.uuid(),
+  previousDirectorId: z.uuid(),
+});
+
+export const leadEvents = {
+  LeadCreated,
+  LeadDetailsChanged,
+  LeadStageChanged,
+  CreativeDirectorAssigned,
+  CreativeDirectorUnassigned,
+} as const;

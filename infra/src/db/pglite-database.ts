@@ -1,0 +1,28 @@
+import { PGlite, type Transaction } from "@electric-sql/pglite";
+import type { Database, Queryable } from "./database.ts";
+import { TYPE_PARSERS } from "./database.ts";
+
+const queryable = (db: PGlite | Transaction): Queryable => ({
+  query: async <R>(sql: string, params?: readonly unknown[]) => {
+    const result = await db.query<R>(sql, params as unknown[] | undefined);
+    return { rows: result.rows };
+  },
+  exec: async (sql: string) => {
+    await db.exec(sql);
+  },
+});
+
+/** Embedded Postgres (PGlite) behind the Database port; dataDir undefined keeps it in memory. */
+export async function createPgliteDatabase(dataDir?: string): Promise<Database> {
+  const db = await PGlite.create(dataDir, { parsers: TYPE_PARSERS });
+  return {
+    kind: "pglite",
+    ...queryable(db),
+    transaction: (fn) => db.transaction((tx) => fn(queryable(tx))),
+    async listen(channel, handler) {
+      const unsubscribe = await db.listen(channel, handler);
+      return async () => unsubscribe();
+    },
+    close: () => db.close(),
+  };
+}

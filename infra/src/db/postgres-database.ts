@@ -1,0 +1,100 @@
+import pg from "pg";
+import type { Database, Queryable } from "./database.ts";
+import { TYPE_PARSERS } from "./database.ts";
+
+const types = {
+  getTypeParser: (oid: number, format?: "text" | "binary") =>
+    TYPE_PARSERS[oid] ?? pg.types.getTypeParser(oid, format ?? "text"),
+} as pg.CustomTypesConfig;
+
+const queryable = (client: pg.PoolClient | pg.Pool): Queryable => ({
+  query: async <R>(sql: string, params?: readonly unknown[]) => {
+    const result = await client.query(sql, params as unknown[] | undefined);
+    return { rows: result.rows as R[] };
+  },
+  exec: async (sql: string) => {
+    await client.query(sql);
+  },
+});
+
+/** node-postgres behind the Database port; LISTEN uses one dedicated connection that reconnects. */
+export function createPostgresDatabase(connectionString: string, options: { max?: number } = {}): Database {
+  const pool = new pg.Pool({ connectionString, max: options.max ?? 20, types });
+  pool.on("error", () => {
+    // An idle client lost its connection (server restart, terminated backend); the pool replaces it.
+  });
+  const listeners = new Map<string, Set<(payload: string) => void>>();
+  let listenClient: pg.Client | undefined;
+  let connecting: Promise<pg.Client> | undefined;
+  let closed = false;
+
+  async function connectListener(): Promise<pg.Client> {
+    const client = new pg.Client({ connectionString, types });
+    client.on("notification", (msg) => {
+      for (const handler of listeners.get(msg.channel) ?? []) handler(msg.payload ?? "");
+    });
+    client.on("error", () => scheduleReconnect());
+    client.on("end", () => scheduleReconnect());
+    await client.connect();
+    for (const channel of listeners.keys()) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    return client;
+  }
+
+  function scheduleReconnect() {
+    if (closed || !listenClient) return;
+    listenClient = undefined;
+    connecting = undefined;
+    const retry = () => {
+      if (closed) return;
+      ensureListener().catch(() => setTimeout(retry, 500).unref());
+    };
+    setTimeout(retry, 100).unref();
+  }
+
+  async function ensureListener(): Promise<pg.Client> {
+    if (listenClient) return listenClient;
+    connecting ??= connectListener().then(
+      (c) => (listenClient = c),
+      (e) => {
+        connecting = undefined;
+        throw e;
+      },
+    );
+    return connecting;
+  }
+
+  return {
+    kind: "postgres",
+    ...queryable(pool),
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query("BEGIN");
+        const result = await fn(queryable(client));
+        await client.query("COMMIT");
+        return result;
+      } catch (error) {
+        await client.query("ROLLBACK").catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    async listen(channel, handler) {
+      const isNew = !listeners.has(channel);
+      const set = listeners.get(channel) ?? new Set();
+      set.add(handler);
+      listeners.set(channel, set);
+      const client = await ensureListener();
+      if (isNew) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      return async () => {
+        set.delete(handler);
+      };
+    },
+    async close() {
+      closed = true;
+      await listenClient?.end().catch(() => undefined);
+      await pool.end();
+    },
+  };
+}

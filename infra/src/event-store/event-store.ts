@@ -1,0 +1,47 @@
+import type { DomainEvent, EventMetadata, RecordedEvent } from "@crm/contracts/events/registry";
+
+/** A number is the exact version the stream must have (0: it must not exist yet); "any" skips the check. */
+export type ExpectedVersion = number | "any";
+
+export interface AppendResult {
+  nextVersion: number;
+  /** Position of the last appended event in the global log. */
+  position: string;
+  /** True when the command id had been seen: nothing was appended and this is the first answer. */
+  duplicate: boolean;
+}
+
+export interface AppendOptions {
+  commandId: string;
+  metadata: EventMetadata;
+}
+
+export interface ReadAllOptions {
+  /** Exclusive: events strictly after this position. */
+  after: string;
+  limit: number;
+}
+
+/** The event store port (DESIGN.md §3); Postgres and KurrentDB implement it. */
+export interface EventStore {
+  append(streamId: string, expectedVersion: ExpectedVersion, events: readonly DomainEvent[], options: AppendOptions): Promise<AppendResult>;
+  readStream(streamId: string, options?: { fromVersion?: number; toPosition?: string }): Promise<RecordedEvent[]>;
+  /** Events after a position in log order; never skips an event that commits late. */
+  readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
+  /** The position of the newest event that readAll can deliver now. */
+  currentPosition(): Promise<string>;
+  /** The first answer to a command id, when it was already appended. */
+  findCommand(commandId: string): Promise<{ streamId: string; nextVersion: number; position: string } | undefined>;
+  /** Calls onAppend after appends (NOTIFY or in-process); resolves to an unsubscribe function. */
+  onAppend(listener: () => void): Promise<() => Promise<void>>;
+}
+
+export class StreamVersionConflictError extends Error {
+  constructor(
+    readonly streamId: string,
+    readonly expectedVersion: ExpectedVersion,
+    readonly actualVersion: number,
+  ) {
+    super(`Stream ${streamId} is at version ${actualVersion}, expected ${String(expectedVersion)}`);
+  }
+}

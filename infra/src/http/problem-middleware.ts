@@ -1,0 +1,46 @@
+import type { ErrorRequestHandler, Response } from "express";
+import { ZodError } from "zod";
+import { ApiError, RateLimitedError } from "@crm/contracts/api/errors";
+import type { Problem } from "@crm/contracts/api/problem";
+import { InvalidPositionError } from "../event-store/position.ts";
+import { fieldErrorsOf } from "./validate.ts";
+
+export const PROBLEM_TYPE = "application/problem+json";
+
+export function sendProblem(res: Response, problem: Problem) {
+  res.status(problem.status).type(PROBLEM_TYPE).send(JSON.stringify(problem));
+}
+
+interface BodyParserError {
+  type?: string;
+  status?: number;
+}
+
+/** The one place where errors become HTTP answers: problem+json, never a stack trace or SQL. */
+export function problemMiddleware(log: (error: unknown) => void = console.error): ErrorRequestHandler {
+  return (error, _req, res, next) => {
+    if (res.headersSent) return next(error);
+    if (error instanceof ZodError) {
+      return sendProblem(res, { type: "about:blank", title: "Validation failed", status: 400, detail: "The request has invalid fields.", errors: fieldErrorsOf(error) });
+    }
+    if (error instanceof RateLimitedError) res.setHeader("Retry-After", String(error.retryAfterSeconds));
+    if (error instanceof ApiError) {
+      return sendProblem(res, { type: "about:blank", title: error.title, status: error.status, detail: error.message, ...(error.errors ? { errors: error.errors } : {}) });
+    }
+    if (error instanceof InvalidPositionError) {
+      return sendProblem(res, { type: "about:blank", title: "Bad request", status: 400, detail: error.message });
+    }
+    const bodyError = error as BodyParserError;
+    if (bodyError.type === "entity.parse.failed") {
+      return sendProblem(res, { type: "about:blank", title: "Malformed JSON", status: 400, detail: "The request body is not valid JSON.", errors: [{ field: "body", message: "Malformed JSON" }] });
+    }
+    if (bodyError.type === "entity.too.large") {
+      return sendProblem(res, { type: "about:blank", title: "Payload too large", status: 413, detail: "The request body is larger than 1 MB." });
+    }
+    if (typeof bodyError.status === "number" && bodyError.status >= 400 && bodyError.status < 500) {
+      return sendProblem(res, { type: "about:blank", title: "Bad request", status: bodyError.status, detail: "The request could not be read." });
+    }
+    log(error);
+    sendProblem(res, { type: "about:blank", title: "Internal error", status: 500, detail: "Something went wrong on our side." });
+  };
+}

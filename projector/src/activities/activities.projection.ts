@@ -1,0 +1,57 @@
+import type { RecordedEvent } from "@crm/contracts/events/registry";
+import { describeLeadEvent } from "@crm/contracts/lead/describe";
+import { leadIdOfStream } from "@crm/contracts/lead/stream";
+import type { Queryable } from "@crm/infra/db/database";
+import type { Projection } from "../projection.ts";
+import { insertRows } from "../sql.ts";
+
+const COLUMNS = {
+  id: "uuid",
+  lead_id: "uuid",
+  type: "text",
+  title: "text",
+  description: "text",
+  created_at: "timestamptz",
+  created_by: "text",
+  position: "text",
+} as const;
+
+const DDL = `
+  CREATE TABLE activities (
+    id uuid PRIMARY KEY,
+    lead_id uuid NOT NULL,
+    type text NOT NULL,
+    title text NOT NULL,
+    description text,
+    created_at timestamptz NOT NULL,
+    created_by text NOT NULL,
+    position text NOT NULL
+  );
+  CREATE INDEX activities_lead ON activities (lead_id, position DESC);
+  CREATE INDEX activities_recent ON activities (position DESC);
+`;
+
+const leadIdOf = (event: RecordedEvent) => leadIdOfStream(event.streamId);
+
+/** The timeline: one row per event that reads as an activity, keyed by the event id. */
+async function apply(tx: Queryable, events: readonly RecordedEvent[]) {
+  const rows = events.flatMap((event) => {
+    const leadId = leadIdOf(event);
+    const described = leadId ? describeLeadEvent(event) : undefined;
+    if (!leadId || !described) return [];
+    return [{ id: event.eventId, lead_id: leadId, ...described, created_at: event.metadata.at, created_by: event.metadata.actor, position: event.position }];
+  });
+  await insertRows(tx, "activities", COLUMNS, rows);
+}
+
+export const activitiesProjection: Projection = {
+  name: "activities",
+  version: 1,
+  tables: ["activities"],
+  ddl: DDL,
+  apply,
+  topics(events) {
+    const ids = new Set(events.map(leadIdOf).filter((id) => id !== undefined));
+    return ids.size === 0 ? [] : ["activities", ...[...ids].map((id) => `activities:${id}`)];
+  },
+};

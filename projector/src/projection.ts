@@ -1,0 +1,26 @@
+import type { RecordedEvent } from "@crm/contracts/events/registry";
+import type { Queryable } from "@crm/infra/db/database";
+
+/**
+ * A read model: its tables (DDL with unqualified names, so a rebuild can create them in a
+ * shadow schema) and a handler that applies a batch of events set-based, inside the
+ * transaction that also moves its checkpoint.
+ */
+export interface Projection {
+  name: string;
+  /** Bump it when the tables or handlers change: the projection is rebuilt at start. */
+  version: number;
+  tables: readonly string[];
+  ddl: string;
+  apply(tx: Queryable, events: readonly RecordedEvent[]): Promise<void>;
+  /** Names the UI uses to invalidate its queries after these events ("leads", "lead:<id>", …). */
+  topics(events: readonly RecordedEvent[]): string[];
+}
+
+export const PROJECTIONS_CHANNEL = "crm_projections";
+
+/** The NOTIFY payload sent when read models advanced. */
+export interface AdvancedNotice {
+  position: string;
+  topics: string[];
+}

@@ -1,0 +1,53 @@
+import type { Lead, Stats } from "@crm/contracts/lead/lead";
+import type { Queryable } from "@crm/infra/db/database";
+
+const LEAD_COLUMNS = `id, name, business, email, phone, stage, source, priority,
+  proposal_link AS "proposalLink", contract_status AS "contractStatus", notes, last_activity AS "lastActivity",
+  created_at AS "createdAt", updated_at AS "updatedAt", created_by AS "createdBy", assigned_to AS "assignedTo",
+  creative_director_id AS "creativeDirectorId", version`;
+
+export interface LeadFilter {
+  search?: string;
+  stage?: string;
+  priority?: string;
+  creativeDirectorId?: string;
+}
+
+/** The board: every lead matching the filter, newest first within a stage. */
+export async function listLeads(q: Queryable, filter: LeadFilter = {}): Promise<Lead[]> {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  const add = (clause: (p: string) => string, value: unknown) => {
+    params.push(value);
+    where.push(clause(`$${params.length}`));
+  };
+  if (filter.search) add((p) => `search LIKE ${p}`, `%${escapeLike(filter.search.toLowerCase())}%`);
+  if (filter.stage) add((p) => `stage = ${p}`, filter.stage);
+  if (filter.priority) add((p) => `priority = ${p}`, filter.priority);
+  if (filter.creativeDirectorId) add((p) => `creative_director_id = ${p}::uuid`, filter.creativeDirectorId);
+  const { rows } = await q.query<Lead>(
+    `SELECT ${LEAD_COLUMNS} FROM leads ${where.length ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY created_at DESC, id`,
+    params,
+  );
+  return rows;
+}
+
+export async function getLead(q: Queryable, id: string): Promise<Lead | undefined> {
+  const { rows } = await q.query<Lead>(`SELECT ${LEAD_COLUMNS} FROM leads WHERE id = $1`, [id]);
+  return rows[0];
+}
+
+/** SPEC.md §3 stats, counted from the leads read model. */
+export async function getStats(q: Queryable): Promise<Stats> {
+  const { rows } = await q.query<Stats>(
+    `SELECT
+       count(*) FILTER (WHERE stage = 'New Lead')::int AS "newLeads",
+       count(*) FILTER (WHERE stage = 'Contract Sent')::int AS "contractsPending",
+       count(*) FILTER (WHERE stage IN ('Contract Signed', 'Onboarding Form Sent', 'Onboarding Scheduled', 'Creative Director Assigned'))::int AS "onboardingInProgress",
+       count(*) FILTER (WHERE creative_director_id IS NOT NULL)::int AS "clientsAssigned"
+     FROM leads`,
+  );
+  return rows[0]!;
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -1,0 +1,66 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import express, { type Express, type RequestHandler } from "express";
+import helmet from "helmet";
+import { leadCommandRoutes } from "@crm/command-service/lead/lead.routes";
+import { ApiError, NotFoundError } from "@crm/contracts/api/errors";
+import { problemMiddleware } from "@crm/infra/http/problem-middleware";
+import { activityReadRoutes } from "@crm/read-api/activities/activities.routes";
+import type { CheckpointWatcher } from "@crm/read-api/checkpoint-watcher";
+import { healthRoutes } from "@crm/read-api/health/health.routes";
+import { leadReadRoutes } from "@crm/read-api/leads/leads.routes";
+import { eventStreamRoutes } from "@crm/read-api/live/events-stream.routes";
+import { readYourWrites } from "@crm/read-api/read-your-writes";
+import type { System } from "./system.ts";
+
+const UI_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../ui/dist");
+
+export interface AppParts {
+  commands: boolean;
+  reads: boolean;
+  ui: boolean;
+}
+
+/** Bodies are JSON: anything else with a body is refused before it reaches a route. */
+const jsonOnly: RequestHandler = (req, _res, next) => {
+  const hasBody = Number(req.get("content-length") ?? 0) > 0 || req.get("transfer-encoding") !== undefined;
+  if (hasBody && !req.is("application/json")) return next(new ApiError(415, "Unsupported media type", "Send the body as application/json."));
+  next();
+};
+
+/** The HTTP application: command routes (non-GET), read routes (GET) and the UI, as the process serves them. */
+export function createApp(system: System, watcher: CheckpointWatcher | undefined, parts: AppParts): Express {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", "loopback");
+  app.use(helmet({ contentSecurityPolicy: { directives: { "frame-ancestors": ["'none'"] } } }));
+
+  if (parts.reads && watcher) {
+    app.use(readYourWrites(watcher));
+    app.use(healthRoutes({ db: system.db }));
+    app.use(eventStreamRoutes({ watcher }));
+    app.use(leadReadRoutes({ db: system.db }));
+    app.use(activityReadRoutes({ db: system.db }));
+  }
+  if (parts.commands) {
+    app.use("/api", jsonOnly, express.json({ limit: "1mb", strict: true, type: "application/json" }));
+    app.use(leadCommandRoutes({ store: system.store, now: system.now, newId: system.newId }));
+  }
+  app.use("/api", (req, _res, next) => next(new NotFoundError(`${req.method} ${req.originalUrl}`)));
+
+  if (parts.ui) {
+    if (existsSync(UI_DIST)) {
+      app.use(express.static(UI_DIST, { index: false, maxAge: "1h", setHeaders: immutableAssets }));
+      app.get(/.*/, (_req, res) => res.sendFile(path.join(UI_DIST, "index.html")));
+    } else {
+      app.get(/.*/, (_req, res) => res.type("text").send("The UI is not built: run `npm run build`."));
+    }
+  }
+  app.use(problemMiddleware());
+  return app;
+}
+
+function immutableAssets(res: express.Response, file: string) {
+  if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
+}

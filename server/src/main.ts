@@ -1,0 +1,47 @@
+import type { Server } from "node:http";
+import { loadConfig } from "@crm/infra/config";
+import { ALL_PROJECTIONS } from "@crm/projector/projections";
+import { startProjector } from "@crm/projector/projector";
+import { createCheckpointWatcher } from "@crm/read-api/checkpoint-watcher";
+import { createApp } from "./app.ts";
+import { openSystem } from "./system.ts";
+
+type Mode = "all" | "command-service" | "read-api" | "projector";
+const MODES: Mode[] = ["all", "command-service", "read-api", "projector"];
+
+/** Starts one service or all of them in one process (the default, as `npm start`). */
+async function main() {
+  const mode = (process.argv[2] ?? "all") as Mode;
+  if (!MODES.includes(mode)) throw new Error(`Unknown mode ${mode}; use one of ${MODES.join(", ")}`);
+  const config = loadConfig();
+  const system = await openSystem(config);
+
+  const projector = mode === "all" || mode === "projector" ? await startProjector({ db: system.db, store: system.store, projections: ALL_PROJECTIONS }) : undefined;
+  const watcher = mode === "all" || mode === "read-api" ? await createCheckpointWatcher(system.db) : undefined;
+  let server: Server | undefined;
+  if (mode !== "projector") {
+    const app = createApp(system, watcher, { commands: mode !== "read-api", reads: mode !== "command-service", ui: mode === "all" || mode === "read-api" });
+    server = app.listen(config.PORT, config.HOST, () => {
+      const where = config.DATABASE_URL ? "Postgres" : `embedded PGlite in ${config.DATA_DIR}`;
+      console.log(`crm ${mode} listening on http://localhost:${config.PORT} (${where})`);
+    });
+  } else {
+    console.log("crm projector running");
+  }
+
+  const shutdown = async () => {
+    server?.close();
+    server?.closeAllConnections();
+    await projector?.stop();
+    await watcher?.close();
+    await system.close();
+    process.exit(0);
+  };
+  process.once("SIGINT", shutdown);
+  process.once("SIGTERM", shutdown);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,6 @@
+import type { Migration } from "@crm/infra/db/migrations";
+import { eventStoreMigrations } from "@crm/infra/event-store/postgres-event-store.migrations";
+import { checkpointMigrations } from "@crm/projector/checkpoints";
+
+/** Every schema migration, in the order they apply. Read-model tables belong to the projector. */
+export const ALL_MIGRATIONS: readonly Migration[] = [...eventStoreMigrations, ...checkpointMigrations];

@@ -1,0 +1,31 @@
+import { randomUUID } from "node:crypto";
+import type { Config } from "@crm/infra/config";
+import type { Database } from "@crm/infra/db/database";
+import { migrate } from "@crm/infra/db/migrations";
+import { openDatabase } from "@crm/infra/db/open-database";
+import type { EventStore } from "@crm/infra/event-store/event-store";
+import { createPostgresEventStore } from "@crm/infra/event-store/postgres-event-store";
+import { ALL_MIGRATIONS } from "./migrations.ts";
+
+/** What every process shares: the database (migrated), the event store, a clock and an id source. */
+export interface System {
+  config: Config;
+  db: Database;
+  store: EventStore;
+  now: () => Date;
+  newId: () => string;
+  close(): Promise<void>;
+}
+
+export async function openSystem(config: Config, db?: Database): Promise<System> {
+  const database = db ?? (await openDatabase(config));
+  await migrate(database, ALL_MIGRATIONS);
+  return {
+    config,
+    db: database,
+    store: createPostgresEventStore(database),
+    now: () => new Date(),
+    newId: randomUUID,
+    close: () => database.close(),
+  };
+}
