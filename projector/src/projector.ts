@@ -11,6 +11,7 @@ export interface StartProjectorOptions {
   projections: readonly Projection[];
   log?: (message: string, error?: unknown) => void;
   batchSize?: number;
+  pollMs?: number;
 }
 
 /**

@@ -1,0 +1,45 @@
+import type { AddressInfo } from "node:net";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { loadConfig } from "@crm/infra/config";
+import { createTestDatabase, type Backend } from "@crm/infra/testing/test-database";
+import { ALL_PROJECTIONS } from "@crm/projector/projections";
+import { startProjector } from "@crm/projector/projector";
+import { createCheckpointWatcher } from "@crm/read-api/checkpoint-watcher";
+import { createApp } from "../app.ts";
+import { openSystem, type System } from "../system.ts";
+
+export interface TestApp {
+  url: string;
+  system: System;
+  /** A connection string to the same database, only on Postgres (for other processes). */
+  databaseUrl?: string;
+  close(): Promise<void>;
+}
+
+/** The whole app (commands, reads, projector) on a fresh database and an ephemeral port. */
+export async function startTestApp(backend: Backend, env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await createTestDatabase(backend);
+  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: mkdtempSync(path.join(tmpdir(), "crm-app-")), LOG_LEVEL: "silent", ...env });
+  const system = await openSystem(config, database.db);
+  const projector = await startProjector({ db: system.db, store: system.store, projections: ALL_PROJECTIONS, log: () => undefined, pollMs: 200 });
+  await projector.ready;
+  const watcher = await createCheckpointWatcher(system.db);
+  const app = createApp(system, watcher, { commands: true, reads: true, ui: false });
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise<void>((resolve) => server.once("listening", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    system,
+    ...(database.url ? { databaseUrl: database.url } : {}),
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await projector.stop();
+      await watcher.close();
+      await database.drop();
+    },
+  };
+}
