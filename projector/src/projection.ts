@@ -16,11 +16,3 @@ export interface Projection {
   /** Names the UI uses to invalidate its queries after these events ("leads", "lead:<id>", …). */
   topics(events: readonly RecordedEvent[]): string[];
 }
-
-export const PROJECTIONS_CHANNEL = "crm_projections";
-
-/** The NOTIFY payload sent when read models advanced. */
-export interface AdvancedNotice {
-  position: string;
-  topics: string[];
-}

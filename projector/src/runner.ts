@@ -2,7 +2,8 @@ import type { RecordedEvent } from "@crm/contracts/events/registry";
 import type { Database } from "@crm/infra/db/database";
 import type { EventStore } from "@crm/infra/event-store/event-store";
 import { advanceCheckpoint, loadCheckpoints, recordProjectionError, tryLockProjection } from "./checkpoints.ts";
-import { PROJECTIONS_CHANNEL, type AdvancedNotice, type Projection } from "./projection.ts";
+import { PROJECTIONS_CHANNEL, type AdvancedNotice } from "@crm/contracts/api/live";
+import type { Projection } from "./projection.ts";
 
 export interface RunnerOptions {
   db: Database;

@@ -1,11 +1,5 @@
+import { PROJECTIONS_CHANNEL, type AdvancedNotice } from "@crm/contracts/api/live";
 import type { Database } from "@crm/infra/db/database";
-
-const PROJECTIONS_CHANNEL = "crm_projections";
-
-export interface AdvancedNotice {
-  position: string;
-  topics: string[];
-}
 
 export interface CheckpointWatcher {
   /** The position every read model has passed. */
