@@ -3,7 +3,7 @@ import type { ActivityType as ActivityTypeSchema } from "../activity/activity.ts
 
 type ActivityType = z.infer<typeof ActivityTypeSchema>;
 import type { DomainEvent } from "../events/registry.ts";
-import { LEAD_DETAIL_FIELDS } from "./events.ts";
+import type { LEAD_DETAIL_FIELDS } from "./events.ts";
 
 const FIELD_LABELS: Record<(typeof LEAD_DETAIL_FIELDS)[number], string> = {
   name: "name",

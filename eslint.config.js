@@ -1,0 +1,54 @@
+// Lint rules, including the import direction of DESIGN.md §2: services never import each other,
+// contracts import only zod, the UI imports only contracts, and deciders stay free of I/O.
+import { readdirSync, existsSync } from "node:fs";
+import js from "@eslint/js";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+const SERVICES = ["command-service", "projector", "read-api"];
+const pkg = (name) => [`@crm/${name}`, `@crm/${name}/*`];
+const forbid = (names, message) => ({ group: names.flatMap(pkg), message });
+
+/** no-restricted-imports for one folder. */
+const direction = (files, patterns, paths = []) => ({
+  files,
+  rules: { "no-restricted-imports": ["error", { patterns, paths }] },
+});
+
+const NODE_IO = ["pg", "express", "@electric-sql/pglite", "node:fs", "node:fs/promises", "node:net", "node:http", "nodemailer", "twilio"];
+const features = existsSync("ui/src/features") ? readdirSync("ui/src/features") : [];
+
+export default tseslint.config(
+  { ignores: ["**/node_modules/**", "**/dist/**", "data/**", "e2e/screenshots/**", "test-results/**", "playwright-report/**", "bench/results/**"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+      eqeqeq: ["error", "smart"],
+    },
+  },
+  { files: ["ui/**/*.{ts,tsx}"], languageOptions: { globals: { ...globals.browser } } },
+  direction(["contracts/**"], [forbid(["infra", "server", "ui", ...SERVICES], "contracts/ holds schemas and types only")], NODE_IO.map((name) => ({ name, message: "contracts/ has no I/O" }))),
+  direction(["infra/**"], [forbid(["server", "ui", ...SERVICES], "infra/ is below the services")]),
+  ...SERVICES.map((service) =>
+    direction([`${service}/**`], [forbid(["server", "ui", ...SERVICES.filter((s) => s !== service)], "services never import each other; share through contracts/ or infra/")]),
+  ),
+  direction(
+    ["command-service/src/**/*.decider.ts"],
+    [forbid(["infra", "server", "ui", "projector", "read-api"], "deciders are pure: no I/O, no framework")],
+    NODE_IO.map((name) => ({ name, message: "deciders are pure: no I/O" })),
+  ),
+  direction(["ui/**"], [forbid(["infra", "server", ...SERVICES], "the UI imports only @crm/contracts")], NODE_IO.map((name) => ({ name, message: "the UI runs in the browser" }))),
+  ...features.map((feature) =>
+    direction(
+      [`ui/src/features/${feature}/**`],
+      [
+        forbid(["infra", "server", ...SERVICES], "the UI imports only @crm/contracts"),
+        { group: features.filter((f) => f !== feature).flatMap((f) => [`@/features/${f}`, `@/features/${f}/**`]), message: "features do not import each other; move shared pieces to components/ or lib/" },
+      ],
+    ),
+  ),
+);
