@@ -50,7 +50,7 @@ export async function handleCommand<Command, State, E extends DomainEvent>(
     const envelopes = decided.map((e) => ({ ...e, metadata: options.metadata }) as EventEnvelope<E>);
     try {
       const result = await store.append(streamId, version, decided, { commandId: options.metadata.commandId, metadata: options.metadata });
-      if (result.duplicate) return replay(store, decider, streamId, result.nextVersion, result.position);
+      if (result.duplicate) return replayDuplicate(store, decider, options.metadata.commandId);
       return { streamId, version: result.nextVersion, position: result.position, state: envelopes.reduce(decider.evolve, state), events: envelopes as EventEnvelope[] };
     } catch (error) {
       if (!(error instanceof StreamVersionConflictError)) throw error;
@@ -63,6 +63,13 @@ export async function handleCommand<Command, State, E extends DomainEvent>(
 function staleVersion(options: CommandOptions, actual: number) {
   const detail = `The record has changed since you loaded it (version ${actual}, you had ${options.expectedVersion}). Reload and try again.`;
   return options.expectedVersionFrom === "if-match" ? new PreconditionFailedError(detail) : new ConflictError(detail);
+}
+
+/** A concurrent request with the same command id won the race; its stream may differ from ours (a new id per POST). */
+async function replayDuplicate<Command, State, E extends DomainEvent>(store: EventStore, decider: Decider<Command, State, E>, commandId: string) {
+  const first = await store.findCommand(commandId);
+  if (!first) throw new ConflictError("This request is already being processed; try again.");
+  return replay(store, decider, first.streamId, first.nextVersion, first.position);
 }
 
 async function replay<Command, State, E extends DomainEvent>(

@@ -1,13 +1,14 @@
 import { z } from "zod";
 import { leadEvents } from "../lead/events.ts";
+import { userEvents } from "../user/events.ts";
 
 /**
  * Every event type the system stores, with its current schema version.
  * An upcaster turns the data of version n into version n + 1; reading an old event runs the
  * chain up to the current version before the schema parses it.
  */
-type Upcaster = (data: Record<string, unknown>) => Record<string, unknown>;
-interface EventDefinition<S extends z.ZodType = z.ZodType> {
+export type Upcaster = (data: Record<string, unknown>) => Record<string, unknown>;
+export interface EventDefinition<S extends z.ZodType = z.ZodType> {
   schemaVersion: number;
   schema: S;
   upcasters?: Readonly<Record<number, Upcaster>>;
@@ -22,6 +23,13 @@ export const EVENT_DEFINITIONS = {
   LeadStageChanged: define(leadEvents.LeadStageChanged),
   CreativeDirectorAssigned: define(leadEvents.CreativeDirectorAssigned),
   CreativeDirectorUnassigned: define(leadEvents.CreativeDirectorUnassigned),
+  LeadMoved: define(leadEvents.LeadMoved),
+  LeadArchived: define(leadEvents.LeadArchived),
+  AccessRequested: define(userEvents.AccessRequested),
+  UserApproved: define(userEvents.UserApproved),
+  AccessRejected: define(userEvents.AccessRejected),
+  UserRoleChanged: define(userEvents.UserRoleChanged),
+  SystemBootstrapped: define(userEvents.SystemBootstrapped),
 } as const;
 
 type Definitions = typeof EVENT_DEFINITIONS;
@@ -77,12 +85,20 @@ export function encodeEvent(event: DomainEvent): { data: unknown; schemaVersion:
 
 /** Upcasts stored data to the current schema version and validates it. */
 export function decodeEvent(type: string, schemaVersion: number, data: unknown): DomainEvent {
-  const definition = definitionOf(type);
+  return { type, data: decodeWith(definitionOf(type), type, schemaVersion, data) } as DomainEvent;
+}
+
+/** The read path of one definition: the upcaster chain from schemaVersion, then the schema. */
+export function decodeWith(definition: EventDefinition, type: string, schemaVersion: number, data: unknown): unknown {
+  // Data written by a newer release cannot be read correctly by this one: refuse rather than guess.
+  if (!Number.isInteger(schemaVersion) || schemaVersion < 1 || schemaVersion > definition.schemaVersion) {
+    throw new Error(`${type} has schema version ${schemaVersion}; this release reads 1 to ${definition.schemaVersion}`);
+  }
   let current = data as Record<string, unknown>;
   for (let v = schemaVersion; v < definition.schemaVersion; v++) {
     const upcast = definition.upcasters?.[v];
     if (!upcast) throw new Error(`No upcaster for ${type} from schema version ${v}`);
     current = upcast(current);
   }
-  return { type, data: definition.schema.parse(current) } as DomainEvent;
+  return definition.schema.parse(current);
 }

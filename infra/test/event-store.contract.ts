@@ -1,0 +1,205 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { DomainEvent, EventMetadata } from "@crm/contracts/events/registry";
+import { StreamVersionConflictError, type EventStore, type ExpectedVersion } from "../src/event-store/event-store.ts";
+
+/** What a backend gives the contract: a store on an empty log it may share between tests. */
+export interface EventStoreFixture {
+  store: EventStore;
+  close(): Promise<void>;
+}
+
+const leadCreated = (leadId: string, name = "Ada"): DomainEvent => ({
+  type: "LeadCreated",
+  data: {
+    leadId, name, business: "Lovelace Co", email: "ada@example.com", phone: null, source: null, priority: "medium",
+    notes: null, proposalLink: null, contractStatus: null, stage: "New Lead",
+  },
+});
+const stageChanged = (leadId: string, to: "Contacted" | "Active" = "Contacted"): DomainEvent => ({
+  type: "LeadStageChanged",
+  data: { leadId, from: "New Lead", to },
+});
+
+const metadataFor = (commandId: string): EventMetadata => ({ actor: "user-1", at: "2026-11-21T10:00:00.000Z", commandId, correlationId: commandId });
+
+/** A fresh stream per test, so tests can share one store. */
+function newStream() {
+  const leadId = randomUUID();
+  return { leadId, streamId: `lead-${leadId}` };
+}
+
+/**
+ * The behaviour every EventStore must show (DESIGN.md §3). Tests use their own streams and read
+ * the global log only after a position they captured, so one store serves the whole suite.
+ */
+export function eventStoreContract(name: string, factory: () => Promise<EventStoreFixture>) {
+  describe(`event store contract on ${name}`, () => {
+    let fixture: EventStoreFixture;
+    let store: EventStore;
+    beforeAll(async () => {
+      fixture = await factory();
+      store = fixture.store;
+    });
+    afterAll(() => fixture?.close());
+
+    const append = (streamId: string, expected: ExpectedVersion, events: DomainEvent[], commandId: string = randomUUID()) =>
+      store.append(streamId, expected, events, { commandId, metadata: metadataFor(commandId) });
+
+    it("appends a new stream and reads it back with versions, ids, metadata and positions", async () => {
+      const { leadId, streamId } = newStream();
+      const result = await append(streamId, 0, [leadCreated(leadId), stageChanged(leadId)], "cmd-read-back-" + leadId);
+      expect(result).toMatchObject({ nextVersion: 2, duplicate: false });
+
+      const events = await store.readStream(streamId);
+      expect(events.map((e) => [e.type, e.streamVersion, e.streamId])).toEqual([
+        ["LeadCreated", 1, streamId],
+        ["LeadStageChanged", 2, streamId],
+      ]);
+      expect(events[0]!.data).toEqual(leadCreated(leadId).data);
+      expect(events[1]!.metadata).toEqual(metadataFor("cmd-read-back-" + leadId));
+      expect(new Set(events.map((e) => e.eventId)).size).toBe(2);
+      expect(events[0]!.position < events[1]!.position).toBe(true);
+      expect(events[1]!.position).toBe(result.position);
+    });
+
+    it("appends at the expected version and refuses a wrong one without appending", async () => {
+      const { leadId, streamId } = newStream();
+      await append(streamId, 0, [leadCreated(leadId)]);
+      expect(await append(streamId, 1, [stageChanged(leadId)])).toMatchObject({ nextVersion: 2 });
+
+      const stale = append(streamId, 1, [stageChanged(leadId, "Active")]);
+      await expect(stale).rejects.toBeInstanceOf(StreamVersionConflictError);
+      await expect(stale).rejects.toMatchObject({ streamId, expectedVersion: 1, actualVersion: 2 });
+      await expect(append(streamId, 7, [stageChanged(leadId, "Active")])).rejects.toMatchObject({ actualVersion: 2 });
+      expect(await store.readStream(streamId)).toHaveLength(2);
+    });
+
+    it("refuses expected version 0 on a stream that exists", async () => {
+      const { leadId, streamId } = newStream();
+      await append(streamId, 0, [leadCreated(leadId)]);
+      await expect(append(streamId, 0, [leadCreated(leadId, "Again")])).rejects.toMatchObject({ expectedVersion: 0, actualVersion: 1 });
+      expect(await store.readStream(streamId)).toHaveLength(1);
+    });
+
+    it("refuses a positive expected version on a stream that does not exist", async () => {
+      const { leadId, streamId } = newStream();
+      await expect(append(streamId, 1, [leadCreated(leadId)])).rejects.toMatchObject({ actualVersion: 0 });
+      expect(await store.readStream(streamId)).toEqual([]);
+    });
+
+    it('appends with "any" whether or not the stream exists', async () => {
+      const { leadId, streamId } = newStream();
+      expect(await append(streamId, "any", [leadCreated(leadId)])).toMatchObject({ nextVersion: 1 });
+      expect(await append(streamId, "any", [stageChanged(leadId), stageChanged(leadId, "Active")])).toMatchObject({ nextVersion: 3 });
+      expect((await store.readStream(streamId)).map((e) => e.streamVersion)).toEqual([1, 2, 3]);
+    });
+
+    it("lets exactly one of several concurrent appends at the same expected version win", async () => {
+      const { leadId, streamId } = newStream();
+      const results = await Promise.allSettled(Array.from({ length: 5 }, (_, i) => append(streamId, 0, [leadCreated(leadId, `Writer ${i}`)])));
+      expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+      const refused = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
+      for (const r of refused) expect(r.reason).toBeInstanceOf(StreamVersionConflictError);
+      expect(await store.readStream(streamId)).toHaveLength(1);
+    });
+
+    it("appends nothing for a repeated command id and returns the first answer", async () => {
+      const { leadId, streamId } = newStream();
+      const commandId = `cmd-${leadId}`;
+      const first = await append(streamId, 0, [leadCreated(leadId)], commandId);
+      const again = await append(streamId, 0, [leadCreated(leadId, "Other")], commandId);
+      expect(again).toEqual({ nextVersion: first.nextVersion, position: first.position, duplicate: true });
+      expect(await store.findCommand(commandId)).toEqual({ streamId, nextVersion: 1, position: first.position });
+      const events = await store.readStream(streamId);
+      expect(events.map((e) => e.data)).toEqual([leadCreated(leadId).data]);
+    });
+
+    it("appends once when appends with the same command id race", async () => {
+      const { leadId, streamId } = newStream();
+      const commandId = `race-${leadId}`;
+      const results = await Promise.all(Array.from({ length: 6 }, () => append(streamId, "any", [stageChanged(leadId)], commandId)));
+      expect(results.filter((r) => !r.duplicate)).toHaveLength(1);
+      const first = results.find((r) => !r.duplicate)!;
+      for (const r of results) expect({ nextVersion: r.nextVersion, position: r.position }).toEqual({ nextVersion: 1, position: first.position });
+      expect(await store.readStream(streamId)).toHaveLength(1);
+    });
+
+    it("does not reserve a command id when its append is refused", async () => {
+      const { leadId, streamId } = newStream();
+      const commandId = `refused-${leadId}`;
+      await expect(append(streamId, 3, [leadCreated(leadId)], commandId)).rejects.toBeInstanceOf(StreamVersionConflictError);
+      expect(await store.findCommand(commandId)).toBeUndefined();
+      expect(await append(streamId, 0, [leadCreated(leadId)], commandId)).toMatchObject({ nextVersion: 1, duplicate: false });
+    });
+
+    it("validates every event with its schema on write and appends nothing when one is invalid", async () => {
+      const { leadId, streamId } = newStream();
+      const before = await store.currentPosition();
+      const invalid = { type: "LeadStageChanged", data: { leadId, from: "New Lead", to: "Nowhere" } } as unknown as DomainEvent;
+      await expect(append(streamId, "any", [leadCreated(leadId), invalid])).rejects.toThrow();
+      const notAUuid = { ...leadCreated("not-a-uuid") };
+      await expect(append(streamId, 0, [notAUuid])).rejects.toThrow();
+      const unknown = { type: "LeadVanished", data: { leadId } } as unknown as DomainEvent;
+      await expect(append(streamId, 0, [unknown])).rejects.toThrow(/Unknown event type/);
+      expect(await store.readStream(streamId)).toEqual([]);
+      expect(await store.currentPosition()).toBe(before);
+    });
+
+    it("reads a stream from a version and up to a position", async () => {
+      const { leadId, streamId } = newStream();
+      const other = newStream();
+      const first = await append(streamId, 0, [leadCreated(leadId)]);
+      await append(other.streamId, 0, [leadCreated(other.leadId)]);
+      const second = await append(streamId, 1, [stageChanged(leadId)]);
+      await append(streamId, 2, [stageChanged(leadId, "Active")]);
+
+      expect((await store.readStream(streamId, { toPosition: first.position })).map((e) => e.streamVersion)).toEqual([1]);
+      expect((await store.readStream(streamId, { toPosition: second.position })).map((e) => e.streamVersion)).toEqual([1, 2]);
+      expect((await store.readStream(streamId, { fromVersion: 1 })).map((e) => e.streamVersion)).toEqual([2, 3]);
+      expect((await store.readStream(streamId, { fromVersion: 1, toPosition: second.position })).map((e) => e.streamVersion)).toEqual([2]);
+    });
+
+    it("reads the global log after a position, in append order, each event once across pages", async () => {
+      const start = await store.currentPosition();
+      const appended: string[] = [];
+      for (let i = 0; i < 7; i++) {
+        const { leadId, streamId } = newStream();
+        await append(streamId, 0, [leadCreated(leadId), stageChanged(leadId)]);
+        appended.push(`${streamId}#1`, `${streamId}#2`);
+      }
+      const read: { position: string; key: string }[] = [];
+      let after = start;
+      for (let page = await store.readAll({ after, limit: 3 }); page.length > 0; page = await store.readAll({ after, limit: 3 })) {
+        expect(page.length).toBeLessThanOrEqual(3);
+        read.push(...page.map((e) => ({ position: e.position, key: `${e.streamId}#${e.streamVersion}` })));
+        after = page.at(-1)!.position;
+      }
+      expect(read.map((e) => e.key)).toEqual(appended);
+      const positions = read.map((e) => e.position);
+      expect(positions[0]! > start).toBe(true);
+      expect([...positions].sort()).toEqual(positions);
+      expect(new Set(positions).size).toBe(positions.length);
+      expect(await store.currentPosition()).toBe(positions.at(-1));
+    });
+
+    it("reports the head position after an append", async () => {
+      const { leadId, streamId } = newStream();
+      const result = await append(streamId, 0, [leadCreated(leadId)]);
+      expect(await store.currentPosition()).toBe(result.position);
+      expect(await store.readAll({ after: result.position, limit: 10 })).toEqual([]);
+    });
+
+    it("tells subscribers after an append", async () => {
+      const heard = vi.fn();
+      const unsubscribe = await store.onAppend(heard);
+      try {
+        const { leadId, streamId } = newStream();
+        await append(streamId, 0, [leadCreated(leadId)]);
+        await vi.waitFor(() => expect(heard).toHaveBeenCalled(), { timeout: 5_000 });
+      } finally {
+        await unsubscribe();
+      }
+    });
+  });
+}
