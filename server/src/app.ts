@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import express, { type Express, type RequestHandler } from "express";
 import helmet from "helmet";
 import { leadCommandRoutes } from "@crm/command-service/lead/lead.routes";
+import { leadImportRoutes } from "@crm/command-service/lead/lead-import.routes";
 import { ApiError, NotFoundError } from "@crm/contracts/api/errors";
 import { problemMiddleware } from "@crm/infra/http/problem-middleware";
 import { activityReadRoutes } from "@crm/read-api/activities/activities.routes";
@@ -45,7 +46,8 @@ export function createApp(system: System, watcher: CheckpointWatcher | undefined
   }
   if (parts.commands) {
     app.use("/api", jsonOnly, express.json({ limit: "1mb", strict: true, type: "application/json" }));
-    app.use(leadCommandRoutes({ store: system.store, now: system.now, newId: system.newId }));
+    app.use(leadImportRoutes({ store: system.store, db: system.db, now: system.now, newId: system.newId }));
+    app.use(leadCommandRoutes({ store: system.store, db: system.db, now: system.now, newId: system.newId }));
   }
   app.use("/api", (req, _res, next) => next(new NotFoundError(`${req.method} ${req.originalUrl}`)));
 

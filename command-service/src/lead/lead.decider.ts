@@ -1,4 +1,4 @@
-import { ConflictError, NotFoundError } from "@crm/contracts/api/errors";
+import { ConflictError, NotFoundError, ValidationError } from "@crm/contracts/api/errors";
 import type { EventOf } from "@crm/contracts/events/registry";
 import type { CreateLeadBody, UpdateLeadBody } from "@crm/contracts/lead/commands";
 import { describeLeadEvent } from "@crm/contracts/lead/describe";
@@ -6,7 +6,9 @@ import { LEAD_DETAIL_FIELDS, type LeadDetails } from "@crm/contracts/lead/events
 import type { LeadStage } from "@crm/contracts/lead/lead";
 import type { Decider, EventEnvelope } from "../shared/decider.ts";
 
-export type LeadEvent = EventOf<"LeadCreated" | "LeadDetailsChanged" | "LeadStageChanged" | "CreativeDirectorAssigned" | "CreativeDirectorUnassigned">;
+export type LeadEvent = EventOf<
+  "LeadCreated" | "LeadDetailsChanged" | "LeadStageChanged" | "CreativeDirectorAssigned" | "CreativeDirectorUnassigned" | "LeadMoved" | "LeadArchived"
+>;
 
 export type LeadState =
   | { status: "none" }
@@ -20,11 +22,15 @@ export type LeadState =
       createdBy: string;
       updatedAt: string;
       lastActivity: string | null;
-    };
+    }
+  /** Archived leads answer every command as if they did not exist (404); their events stay. */
+  | { status: "archived"; id: string };
 
 export type LeadCommand =
   | { type: "CreateLead"; leadId: string; fields: CreateLeadBody }
-  | { type: "UpdateLead"; leadId: string; changes: Omit<UpdateLeadBody, "expectedVersion"> };
+  | { type: "UpdateLead"; leadId: string; changes: Omit<UpdateLeadBody, "expectedVersion"> }
+  | { type: "MoveLead"; leadId: string; stage: LeadStage; afterId: string | null; beforeId: string | null }
+  | { type: "ArchiveLead"; leadId: string; reason: string | null };
 
 export const initialState: LeadState = { status: "none" };
 
@@ -49,6 +55,10 @@ function apply(state: LeadState, event: EventEnvelope<LeadEvent>): LeadState {
       return { ...state, creativeDirectorId: event.data.creativeDirectorId, updatedAt: at };
     case "CreativeDirectorUnassigned":
       return { ...state, creativeDirectorId: null, updatedAt: at };
+    case "LeadMoved":
+      return { ...state, stage: event.data.to, updatedAt: at };
+    case "LeadArchived":
+      return { status: "archived", id: state.id };
   }
 }
 
@@ -102,12 +112,31 @@ function updateLead(command: Extract<LeadCommand, { type: "UpdateLead" }>, state
   return events;
 }
 
+function moveLead(command: Extract<LeadCommand, { type: "MoveLead" }>, state: LeadState): LeadEvent[] {
+  if (state.status !== "open") throw new NotFoundError("Lead");
+  const { leadId, stage: to, afterId, beforeId } = command;
+  if (afterId === leadId || beforeId === leadId) throw new ValidationError([{ field: afterId === leadId ? "afterId" : "beforeId", message: "A card cannot be placed next to itself" }]);
+  if (afterId !== null && afterId === beforeId) throw new ValidationError([{ field: "beforeId", message: "afterId and beforeId must differ" }]);
+  const moved: LeadEvent = { type: "LeadMoved", data: { leadId, from: state.stage, to, afterId, beforeId } };
+  return to === state.stage ? [moved] : [{ type: "LeadStageChanged", data: { leadId, from: state.stage, to } }, moved];
+}
+
+function archiveLead(command: Extract<LeadCommand, { type: "ArchiveLead" }>, state: LeadState): LeadEvent[] {
+  if (state.status !== "open") throw new NotFoundError("Lead");
+  const { name, business } = state.details;
+  return [{ type: "LeadArchived", data: { leadId: command.leadId, name, business, reason: command.reason } }];
+}
+
 export function decide(command: LeadCommand, state: LeadState): LeadEvent[] {
   switch (command.type) {
     case "CreateLead":
       return createLead(command, state);
     case "UpdateLead":
       return updateLead(command, state);
+    case "MoveLead":
+      return moveLead(command, state);
+    case "ArchiveLead":
+      return archiveLead(command, state);
     default: {
       const unknown: never = command;
       throw new Error(`Unknown command ${JSON.stringify(unknown)}`);

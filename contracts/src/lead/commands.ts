@@ -34,3 +34,19 @@ export const UpdateLeadBody = z
   })
   .partial();
 export type UpdateLeadBody = z.infer<typeof UpdateLeadBody>;
+
+/** Body of POST /api/leads/{id}/move: the column and the neighbours the card was dropped between. */
+export const MoveLeadBody = z.strictObject({
+  stage: leadFields.stage,
+  afterId: z.uuid("Lead ids are UUIDs").nullable().optional(),
+  beforeId: z.uuid("Lead ids are UUIDs").nullable().optional(),
+  expectedVersion: z.number().int().nonnegative().optional(),
+});
+export type MoveLeadBody = z.infer<typeof MoveLeadBody>;
+
+/** Optional body of POST /api/leads/{id}/archive (DELETE /api/leads/{id} takes none). */
+export const ArchiveLeadBody = z.strictObject({
+  reason: emptyToNull(z.string().trim().max(500, "At most 500 characters").nullable()).optional(),
+  expectedVersion: z.number().int().nonnegative().optional(),
+});
+export type ArchiveLeadBody = z.infer<typeof ArchiveLeadBody>;

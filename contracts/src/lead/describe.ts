@@ -42,6 +42,11 @@ export function describeLeadEvent(event: DomainEvent): ActivityDescription | und
       return { type: "assignment", title: "Creative director assigned", description: null };
     case "CreativeDirectorUnassigned":
       return { type: "assignment", title: "Creative director unassigned", description: null };
+    case "LeadMoved":
+      // A move across columns is told by the LeadStageChanged recorded with it.
+      return event.data.from === event.data.to ? { type: "note", title: `Moved within ${event.data.to}`, description: null } : undefined;
+    case "LeadArchived":
+      return { type: "note", title: "Lead archived", description: `${event.data.name} from ${event.data.business}${event.data.reason ? `: ${event.data.reason}` : ""}` };
     default:
       return undefined;
   }

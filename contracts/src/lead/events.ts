@@ -43,10 +43,33 @@ export const CreativeDirectorUnassigned = z.object({
   previousDirectorId: z.uuid(),
 });
 
+/**
+ * A card placed on the board: in column `to`, after the card afterId and before the card beforeId
+ * (null: no neighbour on that side). When from differs from to, a LeadStageChanged precedes it in
+ * the same command. The board projection turns the neighbours into a rank (decisions/005).
+ */
+export const LeadMoved = z.object({
+  leadId: z.uuid(),
+  from: LeadStage,
+  to: LeadStage,
+  afterId: z.uuid().nullable(),
+  beforeId: z.uuid().nullable(),
+});
+
+/** The lead leaves the board, the stats and its timeline; its events stay. */
+export const LeadArchived = z.object({
+  leadId: z.uuid(),
+  name: z.string(),
+  business: z.string(),
+  reason: z.string().nullable(),
+});
+
 export const leadEvents = {
   LeadCreated,
   LeadDetailsChanged,
   LeadStageChanged,
   CreativeDirectorAssigned,
   CreativeDirectorUnassigned,
+  LeadMoved,
+  LeadArchived,
 } as const;

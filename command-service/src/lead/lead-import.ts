@@ -1,0 +1,80 @@
+import { ApiError } from "@crm/contracts/api/errors";
+import type { EventMetadata } from "@crm/contracts/events/registry";
+import type { ImportLeadsBody, ImportResult, ImportRowResult } from "@crm/contracts/lead/import";
+import { leadIdOfStream, leadStreamId } from "@crm/contracts/lead/stream";
+import type { EventStore } from "@crm/infra/event-store/event-store";
+import { handleCommand } from "../shared/command-handler.ts";
+import type { CommandDeps } from "../shared/command-context.ts";
+import { planRows, readImport, type RowPlan } from "./lead-import.plan.ts";
+import { leadDecider, type LeadCommand } from "./lead.decider.ts";
+import type { LeadLookups } from "./lead-lookups.ts";
+
+export interface ImportDeps extends CommandDeps {
+  store: EventStore;
+  lookups: LeadLookups;
+}
+
+export interface ImportRequest {
+  body: ImportLeadsBody;
+  /** Metadata shared by every row; each row gets its own command id. */
+  metadata: EventMetadata;
+  /** The request's Idempotency-Key: row n then uses "<key>:<n>", so a retried import appends nothing twice. */
+  idempotencyKey: string | undefined;
+}
+
+/**
+ * Imports leads from CSV row by row: good rows are appended even when others are bad, and each
+ * row reports created, updated or error with its line. A dry run plans the same and appends nothing.
+ */
+export async function importLeads(deps: ImportDeps, request: ImportRequest): Promise<ImportResult> {
+  const { body } = request;
+  const parsed = readImport(body.csv, body.mapping);
+  const emailColumn = parsed.columns.email!;
+  const emails = parsed.rows.map((r) => r.fields[emailColumn]?.trim().toLowerCase() ?? "").filter((e) => e !== "");
+  const plans = planRows(parsed, await deps.lookups.leadIdsByEmail([...new Set(emails)]));
+  const created = new Map<string, string>();
+  const rows: ImportRowResult[] = [];
+  let position: string | undefined;
+  for (const plan of plans) {
+    const result = body.dryRun ? preview(plan) : await execute(deps, request, plan, created);
+    rows.push(result.row);
+    position = result.position ?? position;
+  }
+  const count = (status: ImportRowResult["status"]) => rows.filter((r) => r.status === status).length;
+  return { dryRun: body.dryRun, created: count("created"), updated: count("updated"), errors: count("error"), rows, ...(position ? { position } : {}) };
+}
+
+interface RowOutcome {
+  row: ImportRowResult;
+  position?: string;
+}
+
+function preview(plan: RowPlan): RowOutcome {
+  if (plan.action === "error") return { row: { line: plan.line, status: "error", reason: plan.reason } };
+  if (plan.action === "create") return { row: { line: plan.line, status: "created" } };
+  return { row: { line: plan.line, status: "updated", ...(plan.leadId ? { leadId: plan.leadId } : {}) } };
+}
+
+function commandOf(deps: ImportDeps, plan: Exclude<RowPlan, { action: "error" }>, created: Map<string, string>): LeadCommand | string {
+  if (plan.action === "create") return { type: "CreateLead", leadId: deps.newId(), fields: plan.fields };
+  const leadId = plan.leadId ?? created.get(plan.email);
+  if (!leadId) return "The earlier row with this email was not imported";
+  return { type: "UpdateLead", leadId, changes: plan.changes };
+}
+
+async function execute(deps: ImportDeps, request: ImportRequest, plan: RowPlan, created: Map<string, string>): Promise<RowOutcome> {
+  const { line } = plan;
+  if (plan.action === "error") return { row: { line, status: "error", reason: plan.reason } };
+  const command = commandOf(deps, plan, created);
+  if (typeof command === "string") return { row: { line, status: "error", reason: command } };
+  const commandId = request.idempotencyKey ? `${request.idempotencyKey}:${line}` : deps.newId();
+  try {
+    const outcome = await handleCommand(deps.store, leadStreamId(command.leadId), leadDecider, command, { metadata: { ...request.metadata, commandId } });
+    const leadId = leadIdOfStream(outcome.streamId)!;
+    if (plan.action === "create") created.set(plan.email, leadId);
+    return { row: { line, status: plan.action === "create" ? "created" : "updated", leadId }, position: outcome.position };
+  } catch (error) {
+    if (error instanceof ApiError) return { row: { line, status: "error", reason: error.message } };
+    throw error;
+  }
+}
