@@ -33,6 +33,65 @@ export const eventStoreMigrations: Migration[] = [
       );
     `,
   },
+  {
+    // One round trip per append (a multi-statement transaction cost 4x the commit itself):
+    // the whole append runs server-side in the statement's own transaction. A repeated command
+    // id answers with the first append's result; a version conflict raises CRM01 and a command
+    // id that a concurrent append recorded first raises CRM02, both rolling the statement back.
+    id: "event-store/002-append-function",
+    sql: `
+      CREATE OR REPLACE FUNCTION crm_append_events(
+        p_stream_id text, p_stream_type text, p_expected integer, p_command_id text,
+        p_event_ids uuid[], p_types text[], p_schema_versions integer[], p_data jsonb[], p_metadata jsonb)
+      RETURNS TABLE (next_version integer, log_position text, duplicate boolean)
+      LANGUAGE plpgsql AS $fn$
+      DECLARE
+        v_count integer := cardinality(p_event_ids);
+        v_base integer;
+        v_position text;
+      BEGIN
+        RETURN QUERY SELECT c.next_version, c.position, true FROM commands c WHERE c.command_id = p_command_id;
+        IF FOUND THEN RETURN; END IF;
+        IF p_expected = 0 THEN
+          INSERT INTO streams (stream_id, stream_type, version) VALUES (p_stream_id, p_stream_type, v_count)
+            ON CONFLICT (stream_id) DO NOTHING;
+          v_base := CASE WHEN FOUND THEN 0 END;
+        ELSIF p_expected IS NULL THEN
+          INSERT INTO streams AS s (stream_id, stream_type, version) VALUES (p_stream_id, p_stream_type, v_count)
+            ON CONFLICT (stream_id) DO UPDATE SET version = s.version + v_count
+            RETURNING s.version - v_count INTO v_base;
+        ELSE
+          UPDATE streams SET version = version + v_count WHERE stream_id = p_stream_id AND version = p_expected;
+          v_base := CASE WHEN FOUND THEN p_expected END;
+        END IF;
+        IF v_base IS NULL THEN
+          RETURN QUERY SELECT c.next_version, c.position, true FROM commands c WHERE c.command_id = p_command_id;
+          IF FOUND THEN RETURN; END IF;
+          RAISE EXCEPTION 'stream version conflict' USING ERRCODE = 'CRM01',
+            DETAIL = coalesce((SELECT version FROM streams WHERE stream_id = p_stream_id), 0)::text;
+        END IF;
+        WITH inserted AS (
+          INSERT INTO events (stream_id, stream_version, event_id, event_type, schema_version, data, metadata)
+          SELECT p_stream_id, v_base + e.ord, e.id, e.type, e.sv, e.d, p_metadata
+          FROM unnest(p_event_ids, p_types, p_schema_versions, p_data) WITH ORDINALITY AS e(id, type, sv, d, ord)
+          ORDER BY e.ord
+          RETURNING transaction_id, global_position)
+        SELECT lpad(max(transaction_id::text), 20, '0') || '-' || lpad(max(global_position)::text, 20, '0') INTO v_position FROM inserted;
+        INSERT INTO commands (command_id, stream_id, next_version, position) VALUES (p_command_id, p_stream_id, v_base + v_count, v_position)
+          ON CONFLICT (command_id) DO NOTHING;
+        IF NOT FOUND THEN
+          RAISE EXCEPTION 'command already used' USING ERRCODE = 'CRM02';
+        END IF;
+        RETURN QUERY SELECT v_base + v_count, v_position, false;
+      END
+      $fn$;
+    `,
+  },
 ];
 
 export const EVENTS_CHANNEL = "crm_events";
+
+/** SQLSTATE raised by crm_append_events when the stream is not at the expected version (DETAIL: actual version). */
+export const APPEND_CONFLICT = "CRM01";
+/** SQLSTATE raised by crm_append_events when a concurrent append recorded the same command id first. */
+export const APPEND_DUPLICATE = "CRM02";

@@ -1,15 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { decodeEvent, encodeEvent, type RecordedEvent } from "@crm/contracts/events/registry";
-import type { Database, Queryable } from "../db/database.ts";
+import type { Database } from "../db/database.ts";
 import {
   StreamVersionConflictError,
   type AppendOptions,
   type AppendResult,
   type EventStore,
-  type ExpectedVersion,
 } from "./event-store.ts";
 import { START_POSITION, decodePosition, encodePosition } from "./position.ts";
-import { EVENTS_CHANNEL } from "./postgres-event-store.migrations.ts";
+import { APPEND_CONFLICT, APPEND_DUPLICATE, EVENTS_CHANNEL } from "./postgres-event-store.migrations.ts";
 
 interface EventRow {
   global_position: string;
@@ -42,40 +41,43 @@ function toRecorded(row: EventRow): RecordedEvent {
 
 const streamType = (streamId: string) => streamId.split("-", 1)[0] ?? streamId;
 
-/** Raised inside the append transaction to roll it back when the command id was already used. */
-class DuplicateCommand extends Error {}
+/** The SQLSTATE of a database error (pg and PGlite both expose it as code). */
+const sqlState = (error: unknown) => (error as { code?: unknown } | null)?.code;
+
+/**
+ * Wakes subscribers after appends. NOTIFY inside the append transaction serializes every commit
+ * on Postgres's notify lock, so it is sent after commit instead, one at a time, coalescing the
+ * appends that commit meanwhile; a lost notice only delays readers until their polling fallback.
+ */
+function createAnnouncer(db: Database) {
+  let latest: string | undefined;
+  let sending = false;
+  const send = () => {
+    if (sending || latest === undefined) return;
+    const position = latest;
+    latest = undefined;
+    sending = true;
+    db.query("SELECT pg_notify($1, $2)", [EVENTS_CHANNEL, position])
+      .catch(() => undefined)
+      .finally(() => {
+        sending = false;
+        send();
+      });
+  };
+  return (position: string) => {
+    if (latest === undefined || position > latest) latest = position;
+    send();
+  };
+}
 
 /** The event store on Postgres or PGlite (DESIGN.md §3). */
 export function createPostgresEventStore(db: Database): EventStore {
-  async function bumpVersion(tx: Queryable, streamId: string, expected: ExpectedVersion, count: number) {
-    if (expected === 0) {
-      const { rows } = await tx.query(
-        `INSERT INTO streams (stream_id, stream_type, version) VALUES ($1, $2, $3)
-         ON CONFLICT (stream_id) DO NOTHING RETURNING version`,
-        [streamId, streamType(streamId), count],
-      );
-      if (rows.length === 0) throw new StreamVersionConflictError(streamId, expected, await versionOf(tx, streamId));
-      return 0;
-    }
-    if (expected === "any") {
-      const { rows } = await tx.query<{ version: number }>(
-        `INSERT INTO streams (stream_id, stream_type, version) VALUES ($1, $2, $3)
-         ON CONFLICT (stream_id) DO UPDATE SET version = streams.version + $3 RETURNING version`,
-        [streamId, streamType(streamId), count],
-      );
-      return rows[0]!.version - count;
-    }
-    const { rows } = await tx.query(
-      `UPDATE streams SET version = version + $3 WHERE stream_id = $1 AND version = $2 RETURNING version`,
-      [streamId, expected, count],
-    );
-    if (rows.length === 0) throw new StreamVersionConflictError(streamId, expected, await versionOf(tx, streamId));
-    return expected;
-  }
+  const announce = createAnnouncer(db);
 
-  async function versionOf(q: Queryable, streamId: string): Promise<number> {
-    const { rows } = await q.query<{ version: number }>("SELECT version FROM streams WHERE stream_id = $1", [streamId]);
-    return rows[0]?.version ?? 0;
+  async function replayDuplicate(commandId: string): Promise<AppendResult> {
+    const first = await store.findCommand(commandId);
+    if (!first) throw new Error(`Command ${commandId} vanished`);
+    return { nextVersion: first.nextVersion, position: first.position, duplicate: true };
   }
 
   const store: EventStore = {
@@ -83,46 +85,30 @@ export function createPostgresEventStore(db: Database): EventStore {
       if (events.length === 0) throw new Error("append needs at least one event");
       const encoded = events.map((e) => ({ type: e.type, ...encodeEvent(e) }));
       try {
-        return await db.transaction(async (tx) => {
-          const reserved = await tx.query(
-            `INSERT INTO commands (command_id, stream_id) VALUES ($1, $2) ON CONFLICT (command_id) DO NOTHING RETURNING 1`,
-            [options.commandId, streamId],
-          );
-          if (reserved.rows.length === 0) throw new DuplicateCommand();
-          const base = await bumpVersion(tx, streamId, expectedVersion, events.length);
-          const { rows } = await tx.query<{ transaction_id: string; global_position: string }>(
-            `INSERT INTO events (stream_id, stream_version, event_id, event_type, schema_version, data, metadata)
-             SELECT $1, base + ord, id, type, sv, d, $7::jsonb
-             FROM unnest($2::uuid[], $3::text[], $4::int[], $5::jsonb[]) WITH ORDINALITY AS e(id, type, sv, d, ord),
-                  (SELECT $6::int AS base) b
-             ORDER BY ord
-             RETURNING transaction_id::text AS transaction_id, global_position`,
-            [
-              streamId,
-              encoded.map(() => randomUUID()),
-              encoded.map((e) => e.type),
-              encoded.map((e) => e.schemaVersion),
-              encoded.map((e) => JSON.stringify(e.data)),
-              base,
-              JSON.stringify(options.metadata),
-            ],
-          );
-          const last = rows.reduce((a, b) => (BigInt(a.global_position) > BigInt(b.global_position) ? a : b));
-          const position = encodePosition(last.transaction_id, last.global_position);
-          const nextVersion = base + events.length;
-          await tx.query(`UPDATE commands SET next_version = $2, position = $3 WHERE command_id = $1`, [
+        const { rows } = await db.query<{ next_version: number; log_position: string; duplicate: boolean }>(
+          `SELECT next_version, log_position, duplicate
+           FROM crm_append_events($1, $2, $3, $4, $5::uuid[], $6::text[], $7::int[], $8::jsonb[], $9::jsonb)`,
+          [
+            streamId,
+            streamType(streamId),
+            expectedVersion === "any" ? null : expectedVersion,
             options.commandId,
-            nextVersion,
-            position,
-          ]);
-          await tx.query(`SELECT pg_notify($1, $2)`, [EVENTS_CHANNEL, position]);
-          return { nextVersion, position, duplicate: false };
-        });
+            encoded.map(() => randomUUID()),
+            encoded.map((e) => e.type),
+            encoded.map((e) => e.schemaVersion),
+            encoded.map((e) => JSON.stringify(e.data)),
+            JSON.stringify(options.metadata),
+          ],
+        );
+        const row = rows[0]!;
+        if (!row.duplicate) announce(row.log_position);
+        return { nextVersion: row.next_version, position: row.log_position, duplicate: row.duplicate };
       } catch (error) {
-        if (!(error instanceof DuplicateCommand)) throw error;
-        const first = await store.findCommand(options.commandId);
-        if (!first) throw new Error(`Command ${options.commandId} vanished`);
-        return { nextVersion: first.nextVersion, position: first.position, duplicate: true };
+        if (sqlState(error) === APPEND_CONFLICT) {
+          throw new StreamVersionConflictError(streamId, expectedVersion, Number((error as { detail?: string }).detail ?? 0));
+        }
+        if (sqlState(error) === APPEND_DUPLICATE) return replayDuplicate(options.commandId);
+        throw error;
       }
     },
 

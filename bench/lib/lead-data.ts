@@ -1,0 +1,37 @@
+import { randomUUID } from "node:crypto";
+import type { DomainEvent, EventMetadata } from "@crm/contracts/events/registry";
+import { LEAD_PRIORITIES } from "@crm/contracts/lead/lead";
+
+let counter = 0;
+
+/** A valid LeadCreated event for a new lead, with plausible field sizes. */
+export function leadCreated(leadId = randomUUID()): Extract<DomainEvent, { type: "LeadCreated" }> {
+  const n = ++counter;
+  return {
+    type: "LeadCreated",
+    data: {
+      leadId,
+      name: `Bench Lead ${n}`,
+      business: `Studio ${n % 997}`,
+      email: `lead${n}@example.com`,
+      phone: n % 3 === 0 ? null : `+1 555 ${String(n % 10_000).padStart(4, "0")}`,
+      source: "Referral",
+      priority: LEAD_PRIORITIES[n % 3]!,
+      notes: null,
+      proposalLink: null,
+      contractStatus: null,
+      stage: "New Lead",
+    },
+  };
+}
+
+/** Metadata as a command would write it. */
+export function benchMetadata(commandId = randomUUID()): EventMetadata {
+  return { actor: "bench", at: new Date().toISOString(), commandId, correlationId: commandId };
+}
+
+/** Creates body for POST /api/leads. */
+export function createLeadBody() {
+  const { data } = leadCreated();
+  return { name: data.name, business: data.business, email: data.email, phone: data.phone, source: data.source, priority: data.priority };
+}
