@@ -33,20 +33,38 @@ const DDL = `
 
 const leadIdOf = (event: RecordedEvent) => leadIdOfStream(event.streamId);
 
-/** The timeline: one row per event that reads as an activity, keyed by the event id. */
+type ActivityRow = Record<keyof typeof COLUMNS, string | null>;
+
+function rowOf(event: RecordedEvent): ActivityRow | undefined {
+  const leadId = leadIdOf(event);
+  const described = leadId ? describeLeadEvent(event) : undefined;
+  if (!leadId || !described) return undefined;
+  return { id: event.eventId, lead_id: leadId, ...described, created_at: event.metadata.at, created_by: event.metadata.actor, position: event.position };
+}
+
+/**
+ * The timeline: one row per event that reads as an activity, keyed by the event id. Archiving a
+ * lead removes its timeline; only the "Lead archived" entry stays, so the dashboard can say who
+ * archived what (decisions/006).
+ */
 async function apply(tx: Queryable, events: readonly RecordedEvent[]) {
-  const rows = events.flatMap((event) => {
-    const leadId = leadIdOf(event);
-    const described = leadId ? describeLeadEvent(event) : undefined;
-    if (!leadId || !described) return [];
-    return [{ id: event.eventId, lead_id: leadId, ...described, created_at: event.metadata.at, created_by: event.metadata.actor, position: event.position }];
-  });
+  let rows: ActivityRow[] = [];
+  const archived = new Set<string>();
+  for (const event of events) {
+    if (event.type === "LeadArchived") {
+      archived.add(event.data.leadId);
+      rows = rows.filter((r) => r.lead_id !== event.data.leadId);
+    }
+    const row = rowOf(event);
+    if (row) rows.push(row);
+  }
+  if (archived.size > 0) await tx.query("DELETE FROM activities WHERE lead_id = ANY($1::uuid[])", [[...archived]]);
   await insertRows(tx, "activities", COLUMNS, rows);
 }
 
 export const activitiesProjection: Projection = {
   name: "activities",
-  version: 1,
+  version: 2,
   tables: ["activities"],
   ddl: DDL,
   apply,

@@ -3,57 +3,8 @@ import { describeLeadEvent } from "@crm/contracts/lead/describe";
 import { leadIdOfStream } from "@crm/contracts/lead/stream";
 import type { Queryable } from "@crm/infra/db/database";
 import type { Projection } from "../projection.ts";
-import { upsertRows, type Columns } from "../sql.ts";
-
-/** One row per lead: what the board, the lead page, search and stats read. */
-const COLUMNS = {
-  id: "uuid",
-  name: "text",
-  business: "text",
-  email: "text",
-  phone: "text",
-  stage: "text",
-  source: "text",
-  priority: "text",
-  proposal_link: "text",
-  contract_status: "text",
-  notes: "text",
-  last_activity: "text",
-  created_at: "timestamptz",
-  updated_at: "timestamptz",
-  created_by: "text",
-  assigned_to: "text",
-  creative_director_id: "uuid",
-  version: "integer",
-} as const satisfies Columns;
-
-type LeadRow = { -readonly [K in keyof typeof COLUMNS]: (typeof COLUMNS)[K] extends "integer" ? number : string | null };
-
-const DDL = `
-  CREATE TABLE leads (
-    id uuid PRIMARY KEY,
-    name text NOT NULL,
-    business text NOT NULL,
-    email text NOT NULL,
-    phone text,
-    stage text NOT NULL,
-    source text,
-    priority text NOT NULL,
-    proposal_link text,
-    contract_status text,
-    notes text,
-    last_activity text,
-    created_at timestamptz NOT NULL,
-    updated_at timestamptz NOT NULL,
-    created_by text NOT NULL,
-    assigned_to text,
-    creative_director_id uuid,
-    version integer NOT NULL,
-    search text GENERATED ALWAYS AS (lower(name || ' ' || business || ' ' || email)) STORED
-  );
-  CREATE INDEX leads_stage ON leads (stage, created_at DESC);
-  CREATE INDEX leads_director ON leads (creative_director_id) WHERE creative_director_id IS NOT NULL;
-`;
+import { LeadBatch } from "./leads.batch.ts";
+import { LEADS_DDL, type LeadRow } from "./leads.schema.ts";
 
 const DETAIL_COLUMNS = {
   name: "name",
@@ -67,29 +18,40 @@ const DETAIL_COLUMNS = {
   contractStatus: "contract_status",
 } as const;
 
-function applyEvent(row: LeadRow | undefined, event: RecordedEvent): LeadRow | undefined {
+async function created(batch: LeadBatch, event: RecordedEvent<Extract<RecordedEvent, { type: "LeadCreated" }>>): Promise<LeadRow> {
+  const d = event.data;
   const at = event.metadata.at;
-  if (event.type === "LeadCreated") {
-    const d = event.data;
-    return {
-      id: d.leadId, name: d.name, business: d.business, email: d.email, phone: d.phone, stage: d.stage, source: d.source,
-      priority: d.priority, proposal_link: d.proposalLink, contract_status: d.contractStatus, notes: d.notes,
-      last_activity: null, created_at: at, updated_at: at, created_by: event.metadata.actor, assigned_to: null,
-      creative_director_id: null, version: event.streamVersion,
-    };
-  }
+  return {
+    id: d.leadId, name: d.name, business: d.business, email: d.email, phone: d.phone, stage: d.stage, source: d.source,
+    priority: d.priority, proposal_link: d.proposalLink, contract_status: d.contractStatus, notes: d.notes,
+    last_activity: null, created_at: at, updated_at: at, created_by: event.metadata.actor, assigned_to: null,
+    creative_director_id: null, version: event.streamVersion, rank: await batch.topRank(d.stage),
+  };
+}
+
+/** The row after one event; undefined when the event removes the lead (or does not concern it). */
+async function applyEvent(batch: LeadBatch, row: LeadRow | undefined, event: RecordedEvent): Promise<LeadRow | undefined> {
+  if (event.type === "LeadCreated") return created(batch, event);
   if (!row) return undefined;
-  const next: LeadRow = { ...row, updated_at: at, version: event.streamVersion };
+  const next: LeadRow = { ...row, updated_at: event.metadata.at, version: event.streamVersion };
   switch (event.type) {
     case "LeadDetailsChanged":
-      for (const [field, value] of Object.entries(event.data.changes)) next[DETAIL_COLUMNS[field as keyof typeof DETAIL_COLUMNS]] = value as string | null;
+      for (const [field, value] of Object.entries(event.data.changes)) {
+        Object.assign(next, { [DETAIL_COLUMNS[field as keyof typeof DETAIL_COLUMNS]]: value });
+      }
       return next;
     case "LeadStageChanged":
-      return { ...next, stage: event.data.to };
+      return { ...next, stage: event.data.to, rank: await batch.topRank(event.data.to) };
+    case "LeadMoved": {
+      const { leadId, to, afterId, beforeId } = event.data;
+      return { ...next, stage: to, rank: await batch.rankBetween(leadId, to, afterId, beforeId) };
+    }
     case "CreativeDirectorAssigned":
       return { ...next, creative_director_id: event.data.creativeDirectorId };
     case "CreativeDirectorUnassigned":
       return { ...next, creative_director_id: null };
+    case "LeadArchived":
+      return undefined;
     default:
       return row;
   }
@@ -97,29 +59,43 @@ function applyEvent(row: LeadRow | undefined, event: RecordedEvent): LeadRow | u
 
 const leadIdOf = (event: RecordedEvent) => leadIdOfStream(event.streamId);
 
-async function apply(tx: Queryable, events: readonly RecordedEvent[]) {
-  const ids = [...new Set(events.map(leadIdOf).filter((id): id is string => id !== undefined))];
-  if (ids.length === 0) return;
-  const { rows } = await tx.query<LeadRow>(`SELECT ${Object.keys(COLUMNS).join(", ")} FROM leads WHERE id = ANY($1::uuid[])`, [ids]);
-  const leads = new Map(rows.map((r) => [r.id!, r]));
-  const touched = new Set<string>();
+/** Every lead a batch names: the leads of its streams and the neighbours cards were dropped next to. */
+function idsOf(events: readonly RecordedEvent[]): string[] {
+  const ids = new Set<string>();
   for (const event of events) {
     const id = leadIdOf(event);
     if (!id) continue;
-    const next = applyEvent(leads.get(id), event);
-    if (!next) continue;
-    const title = describeLeadEvent(event)?.title;
-    leads.set(id, title ? { ...next, last_activity: title } : next);
-    touched.add(id);
+    ids.add(id);
+    if (event.type === "LeadMoved") for (const n of [event.data.afterId, event.data.beforeId]) if (n) ids.add(n);
   }
-  await upsertRows(tx, "leads", COLUMNS, "id", [...touched].map((id) => leads.get(id)!));
+  return [...ids];
+}
+
+async function apply(tx: Queryable, events: readonly RecordedEvent[]) {
+  const ids = idsOf(events);
+  if (ids.length === 0) return;
+  const batch = await LeadBatch.load(tx, ids);
+  for (const event of events) {
+    const id = leadIdOf(event);
+    if (!id) continue;
+    const before = batch.get(id);
+    const next = await applyEvent(batch, before, event);
+    if (next === before) continue;
+    if (!next) {
+      if (before) batch.delete(id);
+      continue;
+    }
+    const title = describeLeadEvent(event)?.title;
+    batch.set(title ? { ...next, last_activity: title } : next);
+  }
+  await batch.flush();
 }
 
 export const leadsProjection: Projection = {
   name: "leads",
-  version: 1,
+  version: 2,
   tables: ["leads"],
-  ddl: DDL,
+  ddl: LEADS_DDL,
   apply,
   topics(events) {
     const ids = new Set(events.map(leadIdOf).filter((id) => id !== undefined));

@@ -1,4 +1,4 @@
-import type { Lead, Stats } from "@crm/contracts/lead/lead";
+import { LEAD_STAGES, type Lead, type Stats } from "@crm/contracts/lead/lead";
 import type { Queryable } from "@crm/infra/db/database";
 
 const LEAD_COLUMNS = `id, name, business, email, phone, stage, source, priority,
@@ -11,12 +11,14 @@ export interface LeadFilter {
   stage?: string;
   priority?: string;
   creativeDirectorId?: string;
+  /** Only leads this user created or is assigned to. */
+  mineOf?: string;
 }
 
-/** The board: every lead matching the filter, newest first within a stage. */
+/** The board: every lead matching the filter, column by column in stage order, each column in rank order. */
 export async function listLeads(q: Queryable, filter: LeadFilter = {}): Promise<Lead[]> {
+  const params: unknown[] = [LEAD_STAGES];
   const where: string[] = [];
-  const params: unknown[] = [];
   const add = (clause: (p: string) => string, value: unknown) => {
     params.push(value);
     where.push(clause(`$${params.length}`));
@@ -25,8 +27,10 @@ export async function listLeads(q: Queryable, filter: LeadFilter = {}): Promise<
   if (filter.stage) add((p) => `stage = ${p}`, filter.stage);
   if (filter.priority) add((p) => `priority = ${p}`, filter.priority);
   if (filter.creativeDirectorId) add((p) => `creative_director_id = ${p}::uuid`, filter.creativeDirectorId);
+  if (filter.mineOf) add((p) => `(created_by = ${p} OR assigned_to = ${p})`, filter.mineOf);
   const { rows } = await q.query<Lead>(
-    `SELECT ${LEAD_COLUMNS} FROM leads ${where.length ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY created_at DESC, id`,
+    `SELECT ${LEAD_COLUMNS} FROM leads ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
+     ORDER BY array_position($1::text[], stage), rank, id`,
     params,
   );
   return rows;
@@ -50,4 +54,5 @@ export async function getStats(q: Queryable): Promise<Stats> {
   return rows[0]!;
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** LIKE treats % and _ as wildcards and \ as its escape: make them literal. */
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -1,23 +1,28 @@
-import { Router } from "express";
+import { Router, type Request } from "express";
 import { z } from "zod";
 import { NotFoundError } from "@crm/contracts/api/errors";
-import { LeadPriority, LeadStage } from "@crm/contracts/lead/lead";
+import { LEAD_PRIORITIES, LeadStage } from "@crm/contracts/lead/lead";
 import type { Queryable } from "@crm/infra/db/database";
 import { parseOr400 } from "@crm/infra/http/validate";
 import { getLead, getStats, listLeads } from "./leads.queries.ts";
 
 const LeadQuery = z.object({
-  search: z.string().trim().max(200).optional(),
+  search: z.string().trim().max(200, "At most 200 characters").optional(),
   stage: LeadStage.optional(),
-  priority: LeadPriority.optional(),
+  priority: z.enum(LEAD_PRIORITIES, { error: "Priority is high, medium or low" }).optional(),
+  mine: z.enum(["true", "false"], { error: "Use true or false" }).optional(),
 });
+
+/** Who asks: the identity layer sets req.actor; before it does, commands are recorded as "system". */
+const actorOf = (req: Request) => (req as Request & { actor?: string }).actor ?? "system";
 const LeadId = z.object({ id: z.uuid("Lead ids are UUIDs") });
 
-/** GET /api/leads, /api/leads/:id and /api/stats from the leads read model. */
+/** GET /api/leads (?search, ?stage, ?priority, ?mine=true), /api/leads/:id and /api/stats from the leads read model. */
 export function leadReadRoutes({ db }: { db: Queryable }): Router {
   const router = Router();
   router.get("/api/leads", async (req, res) => {
-    res.json(await listLeads(db, parseOr400(LeadQuery, req.query, "query")));
+    const { mine, ...filter } = parseOr400(LeadQuery, req.query, "query");
+    res.json(await listLeads(db, { ...filter, ...(mine === "true" ? { mineOf: actorOf(req) } : {}) }));
   });
   router.get("/api/leads/:id", async (req, res) => {
     const { id } = parseOr400(LeadId, req.params, "id");

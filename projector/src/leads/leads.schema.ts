@@ -1,0 +1,60 @@
+import type { Columns } from "../sql.ts";
+
+/** One row per open lead: what the board, the lead page, search and stats read. */
+export const LEAD_COLUMNS = {
+  id: "uuid",
+  name: "text",
+  business: "text",
+  email: "text",
+  phone: "text",
+  stage: "text",
+  source: "text",
+  priority: "text",
+  proposal_link: "text",
+  contract_status: "text",
+  notes: "text",
+  last_activity: "text",
+  created_at: "timestamptz",
+  updated_at: "timestamptz",
+  created_by: "text",
+  assigned_to: "text",
+  creative_director_id: "uuid",
+  version: "integer",
+  rank: "text",
+} as const satisfies Columns;
+
+type Required = "id" | "name" | "business" | "email" | "stage" | "priority" | "created_at" | "updated_at" | "created_by" | "rank";
+export type LeadRow = { -readonly [K in keyof typeof LEAD_COLUMNS]: K extends "version" ? number : K extends Required ? string : string | null };
+
+/**
+ * rank orders the cards of a column (decisions/005) and compares byte-wise, hence COLLATE "C".
+ * search is the lower-cased haystack for ?search=: a plain scan of it is fast enough at 10,000
+ * leads (decisions/006), so it has no index.
+ */
+export const LEADS_DDL = `
+  CREATE TABLE leads (
+    id uuid PRIMARY KEY,
+    name text NOT NULL,
+    business text NOT NULL,
+    email text NOT NULL,
+    phone text,
+    stage text NOT NULL,
+    source text,
+    priority text NOT NULL,
+    proposal_link text,
+    contract_status text,
+    notes text,
+    last_activity text,
+    created_at timestamptz NOT NULL,
+    updated_at timestamptz NOT NULL,
+    created_by text NOT NULL,
+    assigned_to text,
+    creative_director_id uuid,
+    version integer NOT NULL,
+    rank text COLLATE "C" NOT NULL,
+    search text GENERATED ALWAYS AS (lower(name || ' ' || business || ' ' || email)) STORED
+  );
+  CREATE INDEX leads_board ON leads (stage, rank);
+  CREATE INDEX leads_email ON leads (lower(email));
+  CREATE INDEX leads_director ON leads (creative_director_id) WHERE creative_director_id IS NOT NULL;
+`;
