@@ -54,4 +54,58 @@ describe("lead decider", () => {
   it("answers not found for a lead that does not exist", () => {
     expect(when(given([]), { type: "UpdateLead", leadId: LEAD_ID, changes: { stage: "Contacted" } })).toThrow(/not found/);
   });
+
+  describe("moving a card", () => {
+    const AFTER = "1a2b3c4d-0000-4000-8000-000000000001";
+    const BEFORE = "1a2b3c4d-0000-4000-8000-000000000002";
+
+    it("records a move within the column without a stage change", () => {
+      expect(when(given([created]), { type: "MoveLead", leadId: LEAD_ID, stage: "New Lead", afterId: AFTER, beforeId: BEFORE })()).toEqual([
+        { type: "LeadMoved", data: { leadId: LEAD_ID, from: "New Lead", to: "New Lead", afterId: AFTER, beforeId: BEFORE } },
+      ]);
+    });
+
+    it("records the stage change first when the card lands in another column", () => {
+      expect(when(given([created]), { type: "MoveLead", leadId: LEAD_ID, stage: "Contacted", afterId: null, beforeId: BEFORE })()).toEqual([
+        { type: "LeadStageChanged", data: { leadId: LEAD_ID, from: "New Lead", to: "Contacted" } },
+        { type: "LeadMoved", data: { leadId: LEAD_ID, from: "New Lead", to: "Contacted", afterId: null, beforeId: BEFORE } },
+      ]);
+    });
+
+    it("refuses a card placed next to itself, naming the field", () => {
+      expect(when(given([created]), { type: "MoveLead", leadId: LEAD_ID, stage: "Contacted", afterId: LEAD_ID, beforeId: null })).toThrow(
+        expect.objectContaining({ status: 400, errors: [expect.objectContaining({ field: "afterId" })] }),
+      );
+    });
+
+    it("refuses the same card on both sides", () => {
+      expect(when(given([created]), { type: "MoveLead", leadId: LEAD_ID, stage: "Contacted", afterId: AFTER, beforeId: AFTER })).toThrow(
+        expect.objectContaining({ errors: [{ field: "beforeId", message: "afterId and beforeId must differ" }] }),
+      );
+    });
+
+    it("answers not found for a lead that does not exist", () => {
+      expect(when(given([]), { type: "MoveLead", leadId: LEAD_ID, stage: "Contacted", afterId: null, beforeId: null })).toThrow(/not found/);
+    });
+  });
+
+  describe("archiving", () => {
+    const archived: LeadEvent = { type: "LeadArchived", data: { leadId: LEAD_ID, name: "Ada", business: "Lovelace Co", reason: "Duplicate" } };
+
+    it("records the archive with the lead's name and the reason", () => {
+      expect(when(given([created]), { type: "ArchiveLead", leadId: LEAD_ID, reason: "Duplicate" })()).toEqual([archived]);
+    });
+
+    it("answers every later command as if the lead were gone", () => {
+      const state = given([created, archived]);
+      expect(state).toEqual({ status: "archived", id: LEAD_ID });
+      expect(when(state, { type: "ArchiveLead", leadId: LEAD_ID, reason: null })).toThrow(/not found/);
+      expect(when(state, { type: "UpdateLead", leadId: LEAD_ID, changes: { name: "Eve" } })).toThrow(/not found/);
+      expect(when(state, { type: "MoveLead", leadId: LEAD_ID, stage: "Active", afterId: null, beforeId: null })).toThrow(/not found/);
+    });
+
+    it("refuses to create a lead again over an archived one", () => {
+      expect(when(given([created, archived]), { type: "CreateLead", leadId: LEAD_ID, fields: { name: "A", business: "B", email: "a@b.co" } })).toThrow(/already exists/);
+    });
+  });
 });
