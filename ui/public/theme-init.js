@@ -1,0 +1,4 @@
+// Applies the stored theme before first paint (a file, not inline: the CSP allows only 'self' scripts).
+try {
+  if (localStorage.getItem("theme") === "dark") document.documentElement.classList.add("dark");
+} catch (_) {}

@@ -1,0 +1,56 @@
+import { createBrowserRouter, type RouteObject } from "react-router";
+import { RouteError } from "./route-error.tsx";
+import { SessionGate } from "./session-gate.tsx";
+
+// Every screen is its own chunk, and so is the shell: the entry holds the router, the query cache,
+// the session gate and the toaster, which the sign-in screen needs too.
+const dashboard = () => import("@/features/dashboard/components/dashboard-page").then((m) => ({ Component: m.DashboardPage }));
+
+const appRoutes: RouteObject[] = [
+  { index: true, lazy: dashboard },
+  { path: "dashboard", lazy: dashboard },
+  { path: "leads", lazy: () => import("@/features/leads/components/leads-page").then((m) => ({ Component: m.LeadsPage })) },
+  { path: "lead/:id", lazy: () => import("@/features/leads/components/lead-page").then((m) => ({ Component: m.LeadPage })) },
+  {
+    path: "onboarding",
+    lazy: () => import("@/features/onboarding/components/onboarding-page").then((m) => ({ Component: m.OnboardingPage })),
+  },
+  { path: "approvals", lazy: () => import("@/features/approvals/components/approvals-page").then((m) => ({ Component: m.ApprovalsPage })) },
+  { path: "creative", lazy: () => import("@/features/creative/components/creative-page").then((m) => ({ Component: m.CreativePage })) },
+  { path: "*", lazy: () => import("./not-found-page.tsx").then((m) => ({ Component: m.NotFoundPage })) },
+];
+
+export const routes: RouteObject[] = [
+  {
+    path: "/onboarding-form/:leadId?",
+    errorElement: <RouteError />,
+    lazy: () => import("@/features/questionnaire/components/questionnaire-page").then((m) => ({ Component: m.QuestionnairePage })),
+  },
+  {
+    element: <SessionGate />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        path: "/login",
+        errorElement: <RouteError />,
+        lazy: () => import("@/features/auth/components/login-page").then((m) => ({ Component: m.LoginPage })),
+      },
+      {
+        path: "/pending",
+        errorElement: <RouteError />,
+        lazy: () => import("@/features/auth/components/pending-page").then((m) => ({ Component: m.PendingPage })),
+      },
+      {
+        path: "/",
+        lazy: () => import("./shell/app-shell.tsx").then((m) => ({ Component: m.AppShell })),
+        errorElement: <RouteError />,
+        children: appRoutes.map((route) => ({ ...route, errorElement: <RouteError /> })),
+      },
+    ],
+  },
+];
+
+/** The browser router over SPEC.md's route table. */
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,17 @@
+import { Navigate, Outlet, useLocation } from "react-router";
+import { useLiveUpdates } from "@/lib/live-updates";
+import { useMe } from "@/lib/session";
+import { FullPageError, FullPageSpinner } from "./full-page-status.tsx";
+import { redirectFor, sessionStatus } from "./session-redirect.ts";
+
+/** Sends everyone to the screen their session allows (SPEC.md §2) and follows live notices once registered. */
+export function SessionGate() {
+  const { data: me, isPending, error, refetch } = useMe();
+  const { pathname } = useLocation();
+  useLiveUpdates(Boolean(me?.user));
+  if (isPending) return <FullPageSpinner />;
+  if (error && me === undefined) return <FullPageError error={error} onRetry={() => void refetch()} />;
+  const target = redirectFor(sessionStatus(me), pathname);
+  if (target) return <Navigate to={target} replace />;
+  return <Outlet />;
+}

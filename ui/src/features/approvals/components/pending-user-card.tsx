@@ -1,0 +1,58 @@
+import { Check, X } from "lucide-react";
+import { RoleBadge } from "@/components/role-badge";
+import { Avatar, AvatarFallback } from "@/components/ui/avatar";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardFooter } from "@/components/ui/card";
+import { formatDate } from "@/lib/format";
+import type { User } from "@/lib/session";
+import { initials } from "@/lib/utils";
+import { useApproveUser, useRejectUser } from "../api/pending-users.ts";
+
+/** One access request with Approve and Reject. */
+export function PendingUserCard({ user }: { user: User }) {
+  const approve = useApproveUser();
+  const reject = useRejectUser();
+  const busy = approve.isPending || reject.isPending;
+  return (
+    <Card className="gap-4 py-5" aria-labelledby={`pending-${user.id}`}>
+      <CardContent className="flex items-start gap-3 px-5">
+        <Avatar className="size-10">
+          <AvatarFallback>{initials(user.displayName)}</AvatarFallback>
+        </Avatar>
+        <div className="min-w-0 flex-1 space-y-1">
+          <h2 id={`pending-${user.id}`} className="truncate font-semibold">
+            {user.displayName}
+          </h2>
+          <p className="truncate text-sm text-muted-foreground">{user.email}</p>
+          <div className="flex flex-wrap items-center gap-2 pt-1">
+            <RoleBadge role={user.role} />
+            <span className="text-xs text-muted-foreground">Requested {formatDate(user.requestedAt)}</span>
+          </div>
+        </div>
+      </CardContent>
+      <CardFooter className="gap-2 px-5">
+        <Button
+          className="flex-1"
+          size="sm"
+          onClick={() => approve.mutate(user)}
+          disabled={busy}
+          aria-label={`Approve ${user.displayName}`}
+        >
+          <Check aria-hidden="true" />
+          Approve
+        </Button>
+        <Button
+          className="flex-1"
+          size="sm"
+          variant="outline"
+          onClick={() => reject.mutate(user)}
+          disabled={busy}
+          aria-label={`Reject ${user.displayName}`}
+        >
+          <X aria-hidden="true" />
+          Reject
+        </Button>
+      </CardFooter>
+    </Card>
+  );
+}

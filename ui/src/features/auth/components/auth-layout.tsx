@@ -1,0 +1,27 @@
+import { Sparkles } from "lucide-react";
+import type { ReactNode } from "react";
+import { ThemeToggle } from "@/components/theme-toggle";
+
+/** The frame of the signed-out screens: product heading, a centred card, the theme control. */
+export function AuthLayout({ children }: { children: ReactNode }) {
+  return (
+    <div className="relative flex min-h-svh flex-col bg-muted/40 dark:bg-background">
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute inset-x-0 top-0 h-72 bg-gradient-to-b from-primary/10 to-transparent"
+      />
+      <header className="relative flex items-center justify-between p-4">
+        <div className="flex items-center gap-2">
+          <span className="flex size-8 items-center justify-center rounded-lg bg-primary text-primary-foreground">
+            <Sparkles className="size-4" aria-hidden="true" />
+          </span>
+          <span className="font-semibold tracking-tight">Agency CRM</span>
+        </div>
+        <ThemeToggle />
+      </header>
+      <main className="relative flex flex-1 items-start justify-center px-4 pt-4 pb-16 sm:items-center sm:pt-0">
+        <div className="w-full max-w-md">{children}</div>
+      </main>
+    </div>
+  );
+}

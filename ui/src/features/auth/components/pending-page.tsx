@@ -1,0 +1,47 @@
+import { Clock } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader } from "@/components/ui/card";
+import { useDocumentTitle } from "@/lib/use-document-title";
+import { useMe } from "@/lib/session";
+import { useSignOut } from "../api/sign-out.ts";
+import { AuthLayout } from "./auth-layout.tsx";
+
+/** /pending: the access request waiting for a Partner. The me query refetches on focus and on live notices. */
+export function PendingPage() {
+  useDocumentTitle("Pending Approval");
+  const { data: me } = useMe();
+  const signOut = useSignOut();
+  return (
+    <AuthLayout>
+      <Card className="shadow-md">
+        <CardHeader className="justify-items-center text-center">
+          <span className="mb-2 flex size-12 items-center justify-center rounded-full bg-warning/15">
+            <Clock className="size-6 text-warning" aria-hidden="true" />
+          </span>
+          <h1 className="text-xl font-semibold tracking-tight">Pending Approval</h1>
+          <CardDescription>A Partner needs to approve your account. This page lets you in as soon as they do.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-3 rounded-lg border bg-muted/40 p-4 text-sm">
+            <dt className="text-muted-foreground">Email</dt>
+            <dd className="truncate font-medium">{me?.email}</dd>
+            <dt className="text-muted-foreground">Requested role</dt>
+            <dd className="font-medium">{me?.user?.role}</dd>
+            <dt className="text-muted-foreground">Status</dt>
+            <dd>
+              <Badge variant="outline" className="border-warning/50 bg-warning/15 text-foreground">
+                Pending
+              </Badge>
+            </dd>
+          </dl>
+        </CardContent>
+        <CardFooter>
+          <Button variant="outline" className="w-full" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
+            Sign Out
+          </Button>
+        </CardFooter>
+      </Card>
+    </AuthLayout>
+  );
+}

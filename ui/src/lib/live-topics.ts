@@ -1,0 +1,12 @@
+import type { QueryKey } from "@tanstack/react-query";
+
+/**
+ * The query keys a live notice's topic makes stale: the parts of the topic are a key prefix.
+ * "leads" -> ["leads", …], "lead:<id>" -> ["lead", id], "activities:<leadId>" -> ["activities", leadId],
+ * "users:pending" -> ["users", "pending"]. A change to users may be the signed-in person's own
+ * (approval, role), so "users" also refreshes ["me"].
+ */
+export function topicQueryKeys(topic: string): QueryKey[] {
+  const key = topic.split(":");
+  return key[0] === "users" ? [key, ["me"]] : [key];
+}

@@ -1,0 +1,36 @@
+import { useSyncExternalStore } from "react";
+
+export type Theme = "light" | "dark";
+const KEY = "theme";
+const listeners = new Set<() => void>();
+
+function readTheme(): Theme {
+  try {
+    return localStorage.getItem(KEY) === "dark" ? "dark" : "light";
+  } catch {
+    return "light";
+  }
+}
+
+/** Stores the theme under localStorage "theme" and applies it to <html> (public/theme-init.js does it at load). */
+export function setTheme(theme: Theme): void {
+  try {
+    localStorage.setItem(KEY, theme);
+  } catch {
+    // storage disabled: the choice lasts for this page only
+  }
+  document.documentElement.classList.toggle("dark", theme === "dark");
+  for (const listener of listeners) listener();
+}
+
+/** The current theme (light by default), re-rendering when it changes. */
+export function useTheme(): Theme {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    readTheme,
+    () => "light",
+  );
+}
