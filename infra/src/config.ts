@@ -18,6 +18,16 @@ const ConfigSchema = z.object({
   PUBLIC_URL: optionalUrl,
   SMTP_URL: optionalUrl,
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  // Sign-in through OpenID Connect (Google by default); off unless issuer, client id and secret are all set.
+  OIDC_ISSUER: optionalUrl,
+  OIDC_CLIENT_ID: z.string().trim().optional(),
+  OIDC_CLIENT_SECRET: z.string().trim().optional(),
+  /** Defaults to PUBLIC_URL + /api/auth/oidc/callback, else the request's own origin. */
+  OIDC_REDIRECT_URL: optionalUrl,
+  OIDC_PROVIDER_NAME: z.string().trim().min(1).default("Google"),
+}).superRefine((c, ctx) => {
+  const set = [c.OIDC_ISSUER, c.OIDC_CLIENT_ID, c.OIDC_CLIENT_SECRET].filter((v) => v !== undefined && v !== "").length;
+  if (set !== 0 && set !== 3) ctx.addIssue({ code: "custom", path: ["OIDC_ISSUER"], message: "Set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together" });
 });
 
 export type Config = Omit<z.infer<typeof ConfigSchema>, "DATA_DIR"> & { DATA_DIR: string };

@@ -13,7 +13,7 @@ import { LEAD_COLUMNS, type LeadRow } from "./leads.schema.ts";
 export class LeadBatch {
   private readonly dirty = new Set<string>();
   private readonly deleted = new Set<string>();
-  /** Per stage, a rank no card of that stage sorts before (null: the column is empty). */
+  /** Per stage, the rank of its top card (null: the column is empty). */
   private readonly tops = new Map<string, string | null>();
 
   private constructor(
@@ -31,6 +31,8 @@ export class LeadBatch {
   }
 
   set(row: LeadRow) {
+    const previous = this.rows.get(row.id);
+    if (previous && (previous.stage !== row.stage || previous.rank !== row.rank)) this.leaving(previous);
     this.rows.set(row.id, row);
     this.dirty.add(row.id);
     const top = this.tops.get(row.stage);
@@ -38,9 +40,20 @@ export class LeadBatch {
   }
 
   delete(id: string) {
+    const previous = this.rows.get(id);
+    if (previous) this.leaving(previous);
     this.rows.delete(id);
     this.dirty.delete(id);
     this.deleted.add(id);
+  }
+
+  /**
+   * A card leaves its place: if it was the top of its column, ask SQL again next time. The cached
+   * top is always exact, so ranks do not depend on how the log was cut into batches (a rebuild
+   * writes the same ranks as the live runner did).
+   */
+  private leaving(row: LeadRow) {
+    if (this.tops.get(row.stage) === row.rank) this.tops.delete(row.stage);
   }
 
   /** A rank above every card of the stage: where new and re-staged cards go. */

@@ -1,0 +1,147 @@
+import { randomUUID } from "node:crypto";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { DomainEvent } from "@crm/contracts/events/registry";
+import type { LeadStage } from "@crm/contracts/lead/lead";
+import { migrate } from "@crm/infra/db/migrations";
+import type { EventStore } from "@crm/infra/event-store/event-store";
+import { createPostgresEventStore } from "@crm/infra/event-store/postgres-event-store";
+import { eventStoreMigrations } from "@crm/infra/event-store/postgres-event-store.migrations";
+import { createTestDatabase, postgresAvailable, type Backend, type TestDatabase } from "@crm/infra/testing/test-database";
+import { activitiesProjection } from "../src/activities/activities.projection.ts";
+import { checkpointMigrations, loadCheckpoints } from "../src/checkpoints.ts";
+import { leadsProjection } from "../src/leads/leads.projection.ts";
+import { rebuildProjection } from "../src/rebuild.ts";
+import { createProjectorRunner, type ProjectorRunner } from "../src/runner.ts";
+
+const hasPostgres = await postgresAvailable();
+const PROJECTIONS = [leadsProjection, activitiesProjection];
+
+for (const backend of ["postgres", "pglite"] as Backend[]) {
+  const missing = backend === "postgres" && !hasPostgres;
+  describe.skipIf(missing)(`leads and activities projections on ${backend}${missing ? " (no Postgres server answers)" : ""}`, () => {
+    let database: TestDatabase;
+    let store: EventStore;
+    let runner: ProjectorRunner;
+    const versions = new Map<string, number>();
+    const stages = new Map<string, LeadStage>();
+
+    beforeEach(async () => {
+      database = await createTestDatabase(backend);
+      await migrate(database.db, [...eventStoreMigrations, ...checkpointMigrations]);
+      store = createPostgresEventStore(database.db);
+      for (const projection of PROJECTIONS) await rebuildProjection({ db: database.db, store, projection });
+      runner = createProjectorRunner({ db: database.db, store, projections: PROJECTIONS, log: () => undefined });
+      versions.clear();
+      stages.clear();
+    });
+    afterEach(() => database.drop());
+
+    /** Appends to a lead's stream and lets the projector apply it (one batch per call). */
+    async function record(leadId: string, events: DomainEvent[]) {
+      const version = versions.get(leadId) ?? 0;
+      const commandId = randomUUID();
+      const { position } = await store.append(`lead-${leadId}`, version, events, {
+        commandId,
+        metadata: { actor: "user-1", at: new Date().toISOString(), commandId, correlationId: commandId },
+      });
+      versions.set(leadId, version + events.length);
+      await caughtUpTo(position);
+    }
+
+    /** Runs batches until both projections have passed position: an event becomes readable only
+     * once every older transaction of the cluster has ended, so "nothing read" is not "caught up". */
+    async function caughtUpTo(position: string) {
+      for (;;) {
+        await runner.runOnce();
+        const checkpoints = await loadCheckpoints(database.db);
+        if (PROJECTIONS.every((p) => checkpoints.get(p.name)!.position >= position)) return;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    }
+
+    async function create(name: string): Promise<string> {
+      const leadId = randomUUID();
+      const data = { leadId, name, business: `${name} Co`, email: `${name.toLowerCase()}@example.com`, phone: null, source: null, priority: "medium" as const, notes: null, proposalLink: null, contractStatus: null, stage: "New Lead" as const };
+      await record(leadId, [{ type: "LeadCreated", data }]);
+      return leadId;
+    }
+
+    async function move(leadId: string, to: LeadStage, afterId: string | null, beforeId: string | null) {
+      const from = stages.get(leadId) ?? "New Lead";
+      const moved: DomainEvent = { type: "LeadMoved", data: { leadId, from, to, afterId, beforeId } };
+      await record(leadId, from === to ? [moved] : [{ type: "LeadStageChanged", data: { leadId, from, to } }, moved]);
+      stages.set(leadId, to);
+    }
+
+    async function column(stage: LeadStage, names: Map<string, string>): Promise<string[]> {
+      const { rows } = await database.db.query<{ id: string }>("SELECT id FROM leads WHERE stage = $1 ORDER BY rank, id", [stage]);
+      return rows.map((r) => names.get(r.id) ?? r.id);
+    }
+
+    async function dump(table: string) {
+      const { rows } = await database.db.query(`SELECT * FROM ${table} ORDER BY 1`);
+      return JSON.parse(JSON.stringify(rows)) as unknown[];
+    }
+
+    it("keeps each column in the order cards were dropped, and a rebuild writes the same ranks", async () => {
+      const [a, b, c] = [await create("A"), await create("B"), await create("C")];
+      const names = new Map([[a, "A"], [b, "B"], [c, "C"]]);
+      expect(await column("New Lead", names)).toEqual(["C", "B", "A"]); // new cards go on top
+
+      await move(a, "New Lead", c, b);
+      expect(await column("New Lead", names)).toEqual(["C", "A", "B"]);
+      await move(b, "Contacted", null, null);
+      await move(c, "Contacted", b, null);
+      await move(a, "Contacted", null, b);
+      expect(await column("Contacted", names)).toEqual(["A", "B", "C"]);
+      expect(await column("New Lead", names)).toEqual([]);
+      await move(c, "Contacted", a, b);
+      expect(await column("Contacted", names)).toEqual(["A", "C", "B"]);
+
+      const incremental = await dump("leads");
+      await rebuildProjection({ db: database.db, store, projection: leadsProjection });
+      expect(await dump("leads")).toEqual(incremental);
+    });
+
+    it("places a card at the top when its neighbours have left the column", async () => {
+      const [a, b, c] = [await create("A"), await create("B"), await create("C")];
+      const names = new Map([[a, "A"], [b, "B"], [c, "C"]]);
+      await move(a, "Contacted", null, null);
+      // The client still saw A in New Lead: the drop "after A" cannot be honoured there.
+      await move(b, "New Lead", a, null);
+      expect(await column("New Lead", names)).toEqual(["B", "C"]);
+      // Only the neighbour below is still there: the card goes right above it.
+      await move(c, "Contacted", randomUUID(), a);
+      expect(await column("Contacted", names)).toEqual(["C", "A"]);
+    });
+
+    it("removes an archived lead from the board and its timeline, keeping the archive entry", async () => {
+      const kept = await create("Kept");
+      const gone = await create("Gone");
+      await record(gone, [{ type: "LeadDetailsChanged", data: { leadId: gone, changes: { phone: "+1 555" } } }]);
+      await record(gone, [{ type: "LeadArchived", data: { leadId: gone, name: "Gone", business: "Gone Co", reason: "Duplicate" } }]);
+
+      const { rows: leads } = await database.db.query<{ id: string }>("SELECT id FROM leads");
+      expect(leads.map((r) => r.id)).toEqual([kept]);
+      const { rows: activities } = await database.db.query<{ lead_id: string; title: string; description: string }>(
+        "SELECT lead_id, title, description FROM activities ORDER BY position",
+      );
+      expect(activities).toEqual([
+        { lead_id: kept, title: "Lead created", description: "Kept from Kept Co" },
+        { lead_id: gone, title: "Lead archived", description: "Gone from Gone Co: Duplicate" },
+      ]);
+    });
+
+    it("removes a lead created and archived within one batch", async () => {
+      const leadId = randomUUID();
+      const data = { leadId, name: "Brief", business: "Brief Co", email: "b@example.com", phone: null, source: null, priority: "low" as const, notes: null, proposalLink: null, contractStatus: null, stage: "New Lead" as const };
+      await record(leadId, [
+        { type: "LeadCreated", data },
+        { type: "LeadArchived", data: { leadId, name: "Brief", business: "Brief Co", reason: null } },
+      ]);
+      expect(await dump("leads")).toEqual([]);
+      const { rows } = await database.db.query<{ title: string }>("SELECT title FROM activities");
+      expect(rows).toEqual([{ title: "Lead archived" }]);
+    });
+  });
+}
