@@ -5,14 +5,18 @@ import express, { type Express, type RequestHandler } from "express";
 import helmet from "helmet";
 import { leadCommandRoutes } from "@crm/command-service/lead/lead.routes";
 import { leadImportRoutes } from "@crm/command-service/lead/lead-import.routes";
+import { outreachCommandRoutes } from "@crm/command-service/messaging/outreach.routes";
 import { ApiError, NotFoundError } from "@crm/contracts/api/errors";
+import { assertEveryRouteHasAPolicy } from "@crm/infra/http/policy-coverage";
 import { problemMiddleware } from "@crm/infra/http/problem-middleware";
 import { activityReadRoutes } from "@crm/read-api/activities/activities.routes";
 import type { CheckpointWatcher } from "@crm/read-api/checkpoint-watcher";
 import { healthRoutes } from "@crm/read-api/health/health.routes";
 import { leadReadRoutes } from "@crm/read-api/leads/leads.routes";
+import { meetingReadRoutes } from "@crm/read-api/meetings/meetings.routes";
 import { eventStreamRoutes } from "@crm/read-api/live/events-stream.routes";
 import { readYourWrites } from "@crm/read-api/read-your-writes";
+import { createIdentity } from "./identity.ts";
 import type { System } from "./system.ts";
 
 const UI_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../ui/dist");
@@ -36,6 +40,8 @@ export function createApp(system: System, watcher: CheckpointWatcher | undefined
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
   app.use(helmet({ contentSecurityPolicy: { directives: { "frame-ancestors": ["'none'"] } } }));
+  const identity = createIdentity(system);
+  app.use(identity.authenticate); // before every other route: sessions, CSRF, the access policy
 
   if (parts.reads && watcher) {
     app.use(readYourWrites(watcher));
@@ -43,12 +49,17 @@ export function createApp(system: System, watcher: CheckpointWatcher | undefined
     app.use(eventStreamRoutes({ watcher }));
     app.use(leadReadRoutes({ db: system.db }));
     app.use(activityReadRoutes({ db: system.db }));
+    app.use(meetingReadRoutes({ db: system.db, now: system.now }));
+    app.use(identity.readRoutes);
   }
   if (parts.commands) {
     app.use("/api", jsonOnly, express.json({ limit: "1mb", strict: true, type: "application/json" }));
     app.use(leadImportRoutes({ store: system.store, db: system.db, now: system.now, newId: system.newId }));
     app.use(leadCommandRoutes({ store: system.store, db: system.db, now: system.now, newId: system.newId }));
+    app.use(outreachCommandRoutes({ store: system.store, config: system.config, now: system.now, newId: system.newId }));
   }
+  if (parts.commands) app.use(identity.commandRoutes);
+  if (parts.commands || parts.reads) app.use(identity.authRoutes);
   app.use("/api", (req, _res, next) => next(new NotFoundError(`${req.method} ${req.originalUrl}`)));
 
   if (parts.ui) {
@@ -60,6 +71,7 @@ export function createApp(system: System, watcher: CheckpointWatcher | undefined
     }
   }
   app.use(problemMiddleware());
+  assertEveryRouteHasAPolicy(app);
   return app;
 }
 

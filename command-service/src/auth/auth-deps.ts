@@ -1,0 +1,44 @@
+import type { Request, Response } from "express";
+import type { Me } from "@crm/contracts/auth/auth";
+import { RateLimitedError } from "@crm/contracts/api/errors";
+import type { User } from "@crm/contracts/user/user";
+import type { AccountRepository } from "@crm/infra/auth/accounts";
+import type { OidcClient } from "@crm/infra/auth/oidc";
+import type { RateLimiter } from "@crm/infra/auth/rate-limiter";
+import type { SessionStore } from "@crm/infra/auth/sessions";
+import { setSessionCookie } from "@crm/infra/http/session-cookie";
+
+/** What the sign-in routes need; the composition root builds it once per process. */
+export interface AuthDeps {
+  accounts: AccountRepository;
+  sessions: SessionStore;
+  /** Sign-in and sign-up attempts, keyed "ip:…" and "email:…". */
+  limiter: RateLimiter;
+  resolveUser(accountId: string): Promise<User | null>;
+  newId: () => string;
+  publicUrl?: string | undefined;
+  /** Absent when OIDC is not configured. */
+  oidc?: OidcClient | undefined;
+  oidcRedirectUrl?: string | undefined;
+}
+
+/** Counts one attempt against the client's address and the email it names; 429 past the limit. */
+export function limitAttempt(deps: AuthDeps, req: Request) {
+  const email = typeof req.body?.email === "string" ? req.body.email.trim().toLowerCase().slice(0, 320) : undefined;
+  for (const key of [`ip:${req.ip ?? "unknown"}`, ...(email ? [`email:${email}`] : [])]) {
+    const decision = deps.limiter.hit(key);
+    if (!decision.allowed) throw new RateLimitedError(decision.retryAfterSeconds);
+  }
+}
+
+/** A fresh session (never the one the request came with: no fixation), sent as the cookie. */
+export async function startSession(deps: AuthDeps, req: Request, res: Response, accountId: string): Promise<string> {
+  if (req.account) await deps.sessions.revoke(req.account.token);
+  const { token, session } = await deps.sessions.create(accountId);
+  setSessionCookie(req, res, token, session.expiresAt, deps.publicUrl);
+  return token;
+}
+
+export async function meOf(deps: AuthDeps, account: { id: string; email: string }): Promise<Me> {
+  return { accountId: account.id, email: account.email, user: await deps.resolveUser(account.id) };
+}

@@ -1,0 +1,98 @@
+import { Router, type Request, type Response } from "express";
+import { NotFoundError } from "@crm/contracts/api/errors";
+import type { OidcPublicConfig } from "@crm/contracts/auth/auth";
+import { EmailTakenError, type Account } from "@crm/infra/auth/accounts";
+import type { OidcClient, OidcFlow, OidcIdentity } from "@crm/infra/auth/oidc";
+import { isHttps, readCookie } from "@crm/infra/http/session-cookie";
+import { startSession, type AuthDeps } from "./auth-deps.ts";
+
+const FLOW_COOKIE = "crm_oidc";
+const FLOW_PATH = "/api/auth/oidc";
+const FLOW_MAX_AGE_MS = 10 * 60 * 1000;
+
+/** Where the provider sends the browser back: configured, or derived from PUBLIC_URL or this request. */
+function redirectUriOf(deps: AuthDeps, req: Request): string {
+  if (deps.oidcRedirectUrl) return deps.oidcRedirectUrl;
+  const base = deps.publicUrl ?? `${req.protocol}://${req.get("host")}`;
+  return new URL("/api/auth/oidc/callback", base).href;
+}
+
+function readFlow(req: Request): OidcFlow | undefined {
+  const raw = readCookie(req, FLOW_COOKIE);
+  if (!raw) return undefined;
+  try {
+    const flow = JSON.parse(Buffer.from(raw, "base64url").toString("utf8")) as Partial<OidcFlow>;
+    const ok = [flow.state, flow.nonce, flow.codeVerifier, flow.redirectUri].every((v) => typeof v === "string" && v.length > 0);
+    return ok ? (flow as OidcFlow) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The account an OIDC identity signs in to: the one linked to it, else the account with its
+ * (verified) email, else a new one. Linking to a password account drops that password and its
+ * sessions: whoever set it before the mailbox owner arrived may not have owned the mailbox.
+ */
+async function accountFor(deps: AuthDeps, identity: OidcIdentity): Promise<Account | "unverified"> {
+  const linked = await deps.accounts.findByOidcSubject(identity.issuer, identity.subject);
+  if (linked) return linked;
+  if (!identity.email || !identity.emailVerified) return "unverified";
+  let account = await deps.accounts.findByEmail(identity.email);
+  if (account?.passwordHash) {
+    await deps.accounts.clearPassword(account.id);
+    await deps.sessions.revokeAll(account.id);
+  }
+  if (!account) {
+    account = await deps.accounts.create({ id: deps.newId(), email: identity.email, passwordHash: null }).catch(async (error: unknown) => {
+      if (error instanceof EmailTakenError) return (await deps.accounts.findByEmail(identity.email!))!;
+      throw error;
+    });
+  }
+  await deps.accounts.linkOidcSubject(identity.issuer, identity.subject, account.id);
+  return account;
+}
+
+const toLogin = (res: Response, error: string) => res.redirect(302, `/login?error=${encodeURIComponent(error)}`);
+
+/** GET /api/auth/oidc/config, /start and /callback: sign-in with Google (or any OIDC provider). */
+export function oidcRoutes(deps: AuthDeps, log: (error: unknown) => void = console.error): Router {
+  const router = Router();
+  const clearFlow = (req: Request, res: Response) => res.clearCookie(FLOW_COOKIE, { httpOnly: true, sameSite: "lax", path: FLOW_PATH, secure: isHttps(req, deps.publicUrl) });
+
+  router.get("/api/auth/oidc/config", (_req, res) => {
+    const body: OidcPublicConfig = { enabled: deps.oidc !== undefined, provider: deps.oidc?.providerName ?? "Google" };
+    res.json(body);
+  });
+
+  router.get("/api/auth/oidc/start", async (req, res) => {
+    const oidc: OidcClient | undefined = deps.oidc;
+    if (!oidc) throw new NotFoundError("Sign-in with an identity provider");
+    const { url, flow } = await oidc.start(redirectUriOf(deps, req));
+    const value = Buffer.from(JSON.stringify(flow)).toString("base64url");
+    // Lax: the cookie must come back on the provider's top-level redirect to the callback.
+    res.cookie(FLOW_COOKIE, value, { httpOnly: true, sameSite: "lax", path: FLOW_PATH, secure: isHttps(req, deps.publicUrl), maxAge: FLOW_MAX_AGE_MS });
+    res.redirect(302, url);
+  });
+
+  router.get("/api/auth/oidc/callback", async (req, res) => {
+    const flow = readFlow(req);
+    clearFlow(req, res);
+    if (!deps.oidc) return toLogin(res, "not_configured");
+    if (typeof req.query.error === "string") return toLogin(res, "cancelled");
+    if (!flow) return toLogin(res, "expired");
+    let identity: OidcIdentity;
+    try {
+      identity = await deps.oidc.finish(new URL(req.originalUrl, "http://callback").search, flow);
+    } catch (error) {
+      log(error);
+      return toLogin(res, "failed");
+    }
+    const account = await accountFor(deps, identity);
+    if (account === "unverified") return toLogin(res, "email_not_verified");
+    await startSession(deps, req, res, account.id);
+    res.redirect(302, "/");
+  });
+
+  return router;
+}

@@ -1,0 +1,106 @@
+import { ConflictError, ForbiddenError, NotFoundError } from "@crm/contracts/api/errors";
+import type { EventOf } from "@crm/contracts/events/registry";
+import type { User, UserRole } from "@crm/contracts/user/user";
+import type { Decider, EventEnvelope } from "../shared/decider.ts";
+
+export type UserEvent = EventOf<"AccessRequested" | "UserApproved" | "AccessRejected" | "UserRoleChanged">;
+
+interface Request {
+  id: string;
+  email: string;
+  displayName: string;
+  role: UserRole;
+  requestedAt: string;
+}
+
+export type UserState =
+  | { status: "none" }
+  | ({ status: "pending" } & Request)
+  | ({ status: "approved"; approvedAt: string; approvedBy: string | null } & Request)
+  | ({ status: "rejected" } & Request);
+
+/**
+ * How a request is approved: by a Partner later ("none"), at once as the first Partner of an
+ * empty system ("bootstrap", the caller holds the bootstrap claim), or at once by an operator (CLI).
+ */
+export type Approval = "none" | "bootstrap" | "operator";
+
+export type UserCommand =
+  | { type: "RequestAccess"; userId: string; email: string; displayName: string; role: UserRole; approval: Approval }
+  | { type: "ApproveUser"; userId: string; approvedBy: string | null }
+  | { type: "RejectUser"; userId: string; rejectedBy: string | null }
+  | { type: "ChangeUserRole"; userId: string; role: UserRole; changedBy: string | null };
+
+export const initialState: UserState = { status: "none" };
+
+export function evolve(state: UserState, event: EventEnvelope<UserEvent>): UserState {
+  const at = event.metadata.at;
+  switch (event.type) {
+    case "AccessRequested": {
+      const { userId, email, displayName, role } = event.data;
+      return { status: "pending", id: userId, email, displayName, role, requestedAt: at };
+    }
+    case "UserApproved":
+      return state.status === "pending" ? { ...state, status: "approved", approvedAt: at, approvedBy: event.data.approvedBy } : state;
+    case "AccessRejected":
+      return state.status === "pending" ? { ...state, status: "rejected" } : state;
+    case "UserRoleChanged":
+      return state.status === "none" ? state : { ...state, role: event.data.to };
+  }
+}
+
+function requestAccess(command: Extract<UserCommand, { type: "RequestAccess" }>, state: UserState): UserEvent[] {
+  if (state.status === "pending" || state.status === "approved") throw new ConflictError("You have already requested access.");
+  const { userId, email, displayName, approval } = command;
+  // The first account of an empty system runs it: it must be able to approve everyone else.
+  const role = approval === "bootstrap" ? "Partner" : command.role;
+  const requested: UserEvent = { type: "AccessRequested", data: { userId, email, displayName, role } };
+  return approval === "none" ? [requested] : [requested, { type: "UserApproved", data: { userId, approvedBy: null } }];
+}
+
+function approveUser(command: Extract<UserCommand, { type: "ApproveUser" }>, state: UserState): UserEvent[] {
+  if (state.status === "approved") return [];
+  if (state.status !== "pending") throw new NotFoundError("Access request");
+  return [{ type: "UserApproved", data: { userId: command.userId, approvedBy: command.approvedBy } }];
+}
+
+function rejectUser(command: Extract<UserCommand, { type: "RejectUser" }>, state: UserState): UserEvent[] {
+  if (state.status === "approved") throw new ConflictError("This user is already approved; change their role instead.");
+  if (state.status !== "pending") throw new NotFoundError("Access request");
+  return [{ type: "AccessRejected", data: { userId: command.userId, rejectedBy: command.rejectedBy } }];
+}
+
+function changeUserRole(command: Extract<UserCommand, { type: "ChangeUserRole" }>, state: UserState): UserEvent[] {
+  if (state.status !== "approved") throw new NotFoundError("User");
+  // Demoting yourself could leave the system without a Partner to approve anyone.
+  if (command.changedBy === command.userId) throw new ForbiddenError("You cannot change your own role.");
+  if (command.role === state.role) return [];
+  return [{ type: "UserRoleChanged", data: { userId: command.userId, from: state.role, to: command.role, changedBy: command.changedBy } }];
+}
+
+export function decide(command: UserCommand, state: UserState): UserEvent[] {
+  switch (command.type) {
+    case "RequestAccess":
+      return requestAccess(command, state);
+    case "ApproveUser":
+      return approveUser(command, state);
+    case "RejectUser":
+      return rejectUser(command, state);
+    case "ChangeUserRole":
+      return changeUserRole(command, state);
+    default: {
+      const unknown: never = command;
+      throw new Error(`Unknown command ${JSON.stringify(unknown)}`);
+    }
+  }
+}
+
+export const userDecider: Decider<UserCommand, UserState, UserEvent> = { initialState, evolve, decide };
+
+/** The API shape of a user, or null when there is no live request (none yet, or rejected). */
+export function toUser(state: UserState): User | null {
+  if (state.status === "none" || state.status === "rejected") return null;
+  const { id, email, displayName, role, requestedAt } = state;
+  const approved = state.status === "approved";
+  return { id, email, displayName, role, approved, requestedAt, approvedAt: approved ? state.approvedAt : null, approvedBy: approved ? state.approvedBy : null };
+}

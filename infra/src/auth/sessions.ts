@@ -1,0 +1,78 @@
+import { sha256 } from "@oslojs/crypto/sha2";
+import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
+import type { Queryable } from "../db/database.ts";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const SESSION_LIFETIME_MS = 30 * DAY_MS;
+/** A session used in its second half is extended to a full lifetime again (sliding expiry). */
+const RENEW_BEFORE_MS = 15 * DAY_MS;
+const TOKEN_SHAPE = /^[a-z2-7]{32}$/;
+
+export interface Session {
+  id: string;
+  accountId: string;
+  expiresAt: Date;
+}
+
+export interface ValidatedSession {
+  session: Session;
+  email: string;
+  /** True when the expiry moved: the cookie must be sent again. */
+  renewed: boolean;
+}
+
+/** 160 random bits as lower-case base32: the secret the client holds. */
+export function generateSessionToken(): string {
+  const bytes = new Uint8Array(20);
+  crypto.getRandomValues(bytes);
+  return encodeBase32LowerCaseNoPadding(bytes);
+}
+
+/** Only this hash is stored, so a leaked sessions table lets nobody sign in. */
+export const sessionIdOf = (token: string) => encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+
+/** Session storage as in the Lucia guide: create, validate with sliding expiry, revoke. */
+export function sessionStore(db: Queryable, now: () => Date) {
+  return {
+    async create(accountId: string): Promise<{ token: string; session: Session }> {
+      const token = generateSessionToken();
+      const session = { id: sessionIdOf(token), accountId, expiresAt: new Date(now().getTime() + SESSION_LIFETIME_MS) };
+      await db.query(`DELETE FROM sessions WHERE account_id = $1 AND expires_at <= $2`, [accountId, now().toISOString()]);
+      await db.query(`INSERT INTO sessions (id, account_id, expires_at) VALUES ($1, $2, $3)`, [session.id, accountId, session.expiresAt.toISOString()]);
+      return { token, session };
+    },
+
+    async validate(token: string): Promise<ValidatedSession | null> {
+      if (!TOKEN_SHAPE.test(token)) return null;
+      const id = sessionIdOf(token);
+      const { rows } = await db.query<{ accountId: string; expiresAt: string; email: string }>(
+        `SELECT s.account_id AS "accountId", s.expires_at AS "expiresAt", a.email FROM sessions s JOIN accounts a ON a.id = s.account_id WHERE s.id = $1`,
+        [id],
+      );
+      const row = rows[0];
+      if (!row) return null;
+      const session: Session = { id, accountId: row.accountId, expiresAt: new Date(row.expiresAt) };
+      const at = now().getTime();
+      if (at >= session.expiresAt.getTime()) {
+        await db.query(`DELETE FROM sessions WHERE id = $1`, [id]);
+        return null;
+      }
+      const renewed = at >= session.expiresAt.getTime() - RENEW_BEFORE_MS;
+      if (renewed) {
+        session.expiresAt = new Date(at + SESSION_LIFETIME_MS);
+        await db.query(`UPDATE sessions SET expires_at = $2 WHERE id = $1`, [id, session.expiresAt.toISOString()]);
+      }
+      return { session, email: row.email, renewed };
+    },
+
+    async revoke(token: string): Promise<void> {
+      await db.query(`DELETE FROM sessions WHERE id = $1`, [sessionIdOf(token)]);
+    },
+
+    async revokeAll(accountId: string): Promise<void> {
+      await db.query(`DELETE FROM sessions WHERE account_id = $1`, [accountId]);
+    },
+  };
+}
+
+export type SessionStore = ReturnType<typeof sessionStore>;

@@ -1,0 +1,19 @@
+import type { User } from "@crm/contracts/user/user";
+import type { Queryable } from "@crm/infra/db/database";
+
+const COLUMNS = `id, email, display_name AS "displayName", role, approved, requested_at AS "requestedAt", approved_at AS "approvedAt", approved_by AS "approvedBy"`;
+
+/** Approved staff, optionally of one role, by name. */
+export async function listApprovedUsers(db: Queryable, role?: string): Promise<User[]> {
+  const { rows } = await db.query<User>(
+    `SELECT ${COLUMNS} FROM users WHERE approved AND ($1::text IS NULL OR role = $1) ORDER BY lower(display_name), id`,
+    [role ?? null],
+  );
+  return rows;
+}
+
+/** Access requests waiting for a Partner, oldest first. */
+export async function listPendingUsers(db: Queryable): Promise<User[]> {
+  const { rows } = await db.query<User>(`SELECT ${COLUMNS} FROM users WHERE NOT approved ORDER BY requested_at, id`);
+  return rows;
+}

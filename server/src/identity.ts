@@ -1,0 +1,68 @@
+import { Router, type RequestHandler } from "express";
+import { authRoutes } from "@crm/command-service/auth/auth.routes";
+import type { AuthDeps } from "@crm/command-service/auth/auth-deps";
+import { oidcRoutes } from "@crm/command-service/auth/oidc.routes";
+import { loadUser } from "@crm/command-service/user/user-state";
+import { userCommandRoutes } from "@crm/command-service/user/user.routes";
+import { accountRepository } from "@crm/infra/auth/accounts";
+import { createOidcClient, type OidcClient } from "@crm/infra/auth/oidc";
+import { createRateLimiter } from "@crm/infra/auth/rate-limiter";
+import { sessionStore } from "@crm/infra/auth/sessions";
+import type { Config } from "@crm/infra/config";
+import { authenticate } from "@crm/infra/http/authenticate";
+import { userReadRoutes } from "@crm/read-api/users/users.routes";
+import type { System } from "./system.ts";
+
+const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]);
+
+/** The OIDC client when issuer, client id and secret are configured. */
+function oidcClientOf(config: Config): OidcClient | undefined {
+  if (!config.OIDC_ISSUER || !config.OIDC_CLIENT_ID || !config.OIDC_CLIENT_SECRET) return undefined;
+  const issuer = new URL(config.OIDC_ISSUER);
+  return createOidcClient({
+    issuer: config.OIDC_ISSUER,
+    clientId: config.OIDC_CLIENT_ID,
+    clientSecret: config.OIDC_CLIENT_SECRET,
+    providerName: config.OIDC_PROVIDER_NAME,
+    // Plain http only for a local test provider, never in production.
+    allowInsecure: issuer.protocol === "http:" && LOOPBACK.has(issuer.hostname) && config.NODE_ENV !== "production",
+  });
+}
+
+export interface Identity {
+  /** Before every route: session, CSRF, req.user / req.actor, the access policy. */
+  authenticate: RequestHandler;
+  /** /api/auth/*: sign-up, sign-in, sign-out, me, OIDC (served by whichever process gets the request). */
+  authRoutes: Router;
+  /** Register, approve, reject, change role. */
+  commandRoutes: Router;
+  /** GET /api/users*. */
+  readRoutes: Router;
+}
+
+/** Identity for one process; its rate limiter lives in this process's memory (ADR 005). */
+export function createIdentity(system: System): Identity {
+  const now = () => system.now(); // late-bound, so tests can move the clock
+  const sessions = sessionStore(system.db, now);
+  const resolveUser = (accountId: string) => loadUser(system.store, accountId);
+  const publicUrl = system.config.PUBLIC_URL;
+  const oidcRedirectUrl = system.config.OIDC_REDIRECT_URL;
+  const deps: AuthDeps = {
+    accounts: accountRepository(system.db),
+    sessions,
+    limiter: createRateLimiter({ limit: 10, windowMs: 60_000, now: () => now().getTime() }),
+    resolveUser,
+    newId: () => system.newId(),
+    publicUrl,
+    oidc: oidcClientOf(system.config),
+    oidcRedirectUrl,
+  };
+  const auth = Router();
+  auth.use(authRoutes(deps), oidcRoutes(deps));
+  return {
+    authenticate: authenticate({ sessions, resolveUser, publicUrl }),
+    authRoutes: auth,
+    commandRoutes: userCommandRoutes({ store: system.store, now, newId: () => system.newId() }),
+    readRoutes: userReadRoutes({ db: system.db }),
+  };
+}
