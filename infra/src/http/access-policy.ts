@@ -3,7 +3,7 @@ import type { UserRole } from "@crm/contracts/user/user";
 /**
  * Who may call each API route: the one server-side authorization table (SPEC.md §6, DESIGN.md §6).
  *
- * TO ADD A ROUTE, add one line to ACCESS_POLICY:   rule("POST /api/leads/:id/archive", STAFF),
+ * TO ADD A ROUTE, add one line to ACCESS_POLICY:   rule("POST /api/leads/:id/archive", PARTNER),
  *
  * - Patterns use Express syntax (":id" is one path segment); they match case-insensitively and
  *   with or without a trailing slash, as Express routes do. HEAD follows the GET line.
@@ -69,9 +69,9 @@ export const ACCESS_POLICY: readonly AccessRule[] = [
   rule("POST /api/leads", STAFF),
   rule("GET /api/leads/:id", STAFF),
   rule("PATCH /api/leads/:id", STAFF),
-  rule("DELETE /api/leads/:id", STAFF),
+  rule("DELETE /api/leads/:id", PARTNER), // archive
   rule("POST /api/leads/:id/move", STAFF),
-  rule("POST /api/leads/:id/archive", STAFF),
+  rule("POST /api/leads/:id/archive", PARTNER),
   rule("POST /api/leads/import", STAFF),
   rule("GET /api/activities", STAFF),
   // meetings and messages (issue 6)
