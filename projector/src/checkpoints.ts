@@ -30,12 +30,15 @@ export async function loadCheckpoints(q: Queryable): Promise<Map<string, Checkpo
   return new Map(rows.map((r) => [r.name, { name: r.name, version: r.version, position: r.position, lastError: r.last_error }]));
 }
 
-/** Moves a checkpoint only if it is still where this instance left it; false means someone else moved it. */
-export async function advanceCheckpoint(tx: Queryable, name: string, from: string, to: string): Promise<boolean> {
+/**
+ * Moves a checkpoint only if it is still where this instance left it, at the version this code
+ * writes (an older process must not feed rebuilt tables); false means someone else moved it.
+ */
+export async function advanceCheckpoint(tx: Queryable, name: string, version: number, from: string, to: string): Promise<boolean> {
   const { rows } = await tx.query(
     `UPDATE public.projection_checkpoints SET position = $3, updated_at = now(), last_error = NULL
-     WHERE name = $1 AND position = $2 RETURNING 1`,
-    [name, from, to],
+     WHERE name = $1 AND position = $2 AND version = $4 RETURNING 1`,
+    [name, from, to, version],
   );
   return rows.length === 1;
 }

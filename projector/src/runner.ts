@@ -58,7 +58,7 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
           const pending = at === from ? events : events.filter((e) => e.position > at);
           if (pending.length === 0 || !(await tryLockProjection(tx, projection.name))) continue;
           await projection.apply(tx, pending);
-          if (!(await advanceCheckpoint(tx, projection.name, at, to))) throw new CheckpointMoved(projection.name);
+          if (!(await advanceCheckpoint(tx, projection.name, projection.version, at, to))) throw new CheckpointMoved(projection.name);
           for (const topic of projection.topics(pending)) topics.add(topic);
         }
         const notice: AdvancedNotice = { position: to, topics: [...topics] };
