@@ -17,6 +17,19 @@ const ConfigSchema = z.object({
   KURRENTDB_URL: optionalUrl,
   PUBLIC_URL: optionalUrl,
   SMTP_URL: optionalUrl,
+  // Messaging (decisions/008): without SMTP_URL mail goes to DATA_DIR/outbox/mail, without TWILIO_* SMS to DATA_DIR/outbox/sms.
+  MAIL_FROM: z.string().trim().min(3).default("Agency CRM <crm@localhost>"),
+  TWILIO_ACCOUNT_SID: z.string().trim().optional(),
+  TWILIO_AUTH_TOKEN: z.string().trim().optional(),
+  TWILIO_FROM: z.string().trim().optional(),
+  // Google Meet links through the Calendar API when client id, secret and refresh token are set; else Jitsi.
+  GOOGLE_CLIENT_ID: z.string().trim().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().trim().optional(),
+  GOOGLE_REFRESH_TOKEN: z.string().trim().optional(),
+  GOOGLE_CALENDAR_ID: z.string().trim().min(1).default("primary"),
+  GOOGLE_API_URL: z.url().default("https://www.googleapis.com/calendar/v3"),
+  GOOGLE_TOKEN_URL: z.url().default("https://oauth2.googleapis.com/token"),
+  JITSI_URL: z.url().default("https://meet.jit.si"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   // Sign-in through OpenID Connect (Google by default); off unless issuer, client id and secret are all set.
   OIDC_ISSUER: optionalUrl,

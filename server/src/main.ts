@@ -1,4 +1,5 @@
 import type { Server } from "node:http";
+import { startMessagingReactors } from "@crm/command-service/reactors/start-reactors";
 import { loadConfig } from "@crm/infra/config";
 import { ALL_PROJECTIONS } from "@crm/projector/projections";
 import { startProjector } from "@crm/projector/projector";
@@ -17,6 +18,8 @@ async function main() {
   const system = await openSystem(config);
 
   const projector = mode === "all" || mode === "projector" ? await startProjector({ db: system.db, store: system.store, projections: ALL_PROJECTIONS }) : undefined;
+  // Mail, SMS and calendar reactors run beside the commands that request them (DESIGN.md §7).
+  const reactors = mode === "all" || mode === "command-service" ? await startMessagingReactors({ db: system.db, store: system.store, config, now: system.now }) : undefined;
   const watcher = mode === "all" || mode === "read-api" ? await createCheckpointWatcher(system.db) : undefined;
   let server: Server | undefined;
   if (mode !== "projector") {
@@ -33,6 +36,7 @@ async function main() {
     server?.close();
     server?.closeAllConnections();
     await projector?.stop();
+    await reactors?.stop();
     await watcher?.close();
     await system.close();
     process.exit(0);

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { leadEvents } from "../lead/events.ts";
 import { userEvents } from "../user/events.ts";
+import { meetingEvents } from "../meeting/events.ts";
+import { messagingEvents } from "../messaging/events.ts";
 
 /**
  * Every event type the system stores, with its current schema version.
@@ -30,6 +32,18 @@ export const EVENT_DEFINITIONS = {
   AccessRejected: define(userEvents.AccessRejected),
   UserRoleChanged: define(userEvents.UserRoleChanged),
   SystemBootstrapped: define(userEvents.SystemBootstrapped),
+  MeetingScheduled: define(meetingEvents.MeetingScheduled),
+  MeetingConferenceCreated: define(meetingEvents.MeetingConferenceCreated),
+  MeetingConferenceFailed: define(meetingEvents.MeetingConferenceFailed),
+  MeetingRescheduled: define(meetingEvents.MeetingRescheduled),
+  MeetingCancelled: define(meetingEvents.MeetingCancelled),
+  InviteRequested: define(meetingEvents.InviteRequested),
+  EmailRequested: define(messagingEvents.EmailRequested),
+  SmsRequested: define(messagingEvents.SmsRequested),
+  EmailSent: define(messagingEvents.EmailSent),
+  EmailFailed: define(messagingEvents.EmailFailed),
+  SmsSent: define(messagingEvents.SmsSent),
+  SmsFailed: define(messagingEvents.SmsFailed),
 } as const;
 
 type Definitions = typeof EVENT_DEFINITIONS;

@@ -1,5 +1,6 @@
 import type { RecordedEvent } from "@crm/contracts/events/registry";
 import { describeLeadEvent } from "@crm/contracts/lead/describe";
+import { describeMessagingEvent } from "@crm/contracts/messaging/describe";
 import { leadIdOfStream } from "@crm/contracts/lead/stream";
 import type { Queryable } from "@crm/infra/db/database";
 import type { Projection } from "../projection.ts";
@@ -36,8 +37,10 @@ const leadIdOf = (event: RecordedEvent) => leadIdOfStream(event.streamId);
 type ActivityRow = Record<keyof typeof COLUMNS, string | null>;
 
 function rowOf(event: RecordedEvent): ActivityRow | undefined {
-  const leadId = leadIdOf(event);
-  const described = leadId ? describeLeadEvent(event) : undefined;
+  const own = leadIdOf(event);
+  const outside = own ? undefined : describeMessagingEvent(event); // meetings and messages name their lead
+  const described = outside ?? (own ? describeLeadEvent(event) : undefined);
+  const leadId = outside?.leadId ?? own;
   if (!leadId || !described) return undefined;
   return { id: event.eventId, lead_id: leadId, ...described, created_at: event.metadata.at, created_by: event.metadata.actor, position: event.position };
 }

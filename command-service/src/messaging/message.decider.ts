@@ -1,0 +1,46 @@
+import { ConflictError } from "@crm/contracts/api/errors";
+import type { EventOf } from "@crm/contracts/events/registry";
+import type { Decider, EventEnvelope } from "../shared/decider.ts";
+
+export type MessageEvent = EventOf<"EmailRequested" | "SmsRequested">;
+type EmailRequest = EventOf<"EmailRequested">["data"];
+type SmsRequest = EventOf<"SmsRequested">["data"];
+
+/** One outgoing email or SMS; its delivery outcome is recorded by the delivery decider. */
+export type MessageState = { status: "none" } | { status: "requested"; channel: "email" | "sms"; messageId: string };
+
+export type MessageCommand = { type: "RequestEmail"; email: EmailRequest } | { type: "RequestSms"; sms: SmsRequest };
+
+export const initialState: MessageState = { status: "none" };
+
+export function evolve(state: MessageState, event: EventEnvelope<MessageEvent>): MessageState {
+  switch (event.type) {
+    case "EmailRequested":
+      return { status: "requested", channel: "email", messageId: event.data.messageId };
+    case "SmsRequested":
+      return { status: "requested", channel: "sms", messageId: event.data.messageId };
+    default:
+      return state;
+  }
+}
+
+function requireNew(state: MessageState) {
+  if (state.status !== "none") throw new ConflictError("This message was already requested.");
+}
+
+export function decide(command: MessageCommand, state: MessageState): MessageEvent[] {
+  switch (command.type) {
+    case "RequestEmail":
+      requireNew(state);
+      return [{ type: "EmailRequested", data: command.email }];
+    case "RequestSms":
+      requireNew(state);
+      return [{ type: "SmsRequested", data: command.sms }];
+    default: {
+      const unknown: never = command;
+      throw new Error(`Unknown command ${JSON.stringify(unknown)}`);
+    }
+  }
+}
+
+export const messageDecider: Decider<MessageCommand, MessageState, MessageEvent> = { initialState, evolve, decide };

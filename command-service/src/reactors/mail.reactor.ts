@@ -1,0 +1,77 @@
+import type { EventOf, RecordedEvent } from "@crm/contracts/events/registry";
+import type { EventStore } from "@crm/infra/event-store/event-store";
+import { isPermanentMailError, type Mailer, type OutgoingMail } from "@crm/infra/mail/mailer";
+import type { Reactor } from "@crm/infra/reactor/reactor-runner";
+import { reasonOf, withRetry, type RetryPolicy } from "@crm/infra/reactor/retry";
+import { composeInviteEmail } from "../meeting/invite-email.ts";
+import { meetingDecider } from "../meeting/meeting.decider.ts";
+import { loadOpenLead } from "../messaging/load-lead.ts";
+import { brandName, fromAddress } from "../messaging/templates/layout.ts";
+import { fold, type EventEnvelope } from "../shared/decider.ts";
+import { alreadyDone, recordOutcome } from "./record-outcome.ts";
+
+export interface MailReactorDeps {
+  store: EventStore;
+  mailer: Mailer;
+  mailFrom: string;
+  now: () => Date;
+  retry: RetryPolicy;
+}
+
+type Kind = EventOf<"EmailSent">["data"]["kind"];
+
+/** The same Message-ID on every attempt and every redelivery of one request. */
+const messageIdOf = (event: RecordedEvent) => `<${event.eventId}@agency-crm>`;
+
+const recipientName = (store: EventStore, leadId: string) =>
+  loadOpenLead(store, leadId).then(
+    (lead) => lead.details.name,
+    () => null,
+  );
+
+/** The invite as the meeting stood at the request (later changes send their own invite). */
+async function inviteMail(deps: MailReactorDeps, event: RecordedEvent & { type: "InviteRequested" }): Promise<OutgoingMail> {
+  const history = (await deps.store.readStream(event.streamId)).filter((e) => e.streamVersion <= event.streamVersion);
+  const meeting = fold(meetingDecider, history as unknown as EventEnvelope<Parameters<typeof meetingDecider.evolve>[1]>[]);
+  if (meeting.status === "none") throw new Error(`Invite for meeting ${event.data.meetingId}, which has no events`);
+  const brand = { name: brandName(deps.mailFrom), year: deps.now().getUTCFullYear() };
+  return composeInviteEmail(meeting, {
+    brand,
+    organizer: { name: brand.name, email: fromAddress(deps.mailFrom) },
+    recipientName: await recipientName(deps.store, event.data.leadId),
+    to: event.data.to,
+    method: event.data.method,
+    sequence: event.data.sequence,
+    now: deps.now().toISOString(),
+    messageId: messageIdOf(event),
+  });
+}
+
+async function composed(deps: MailReactorDeps, event: RecordedEvent): Promise<{ mail: OutgoingMail; kind: Kind; leadId: string }> {
+  if (event.type === "InviteRequested") return { mail: await inviteMail(deps, event), kind: "invite", leadId: event.data.leadId };
+  if (event.type !== "EmailRequested") throw new Error(`The mail reactor does not handle ${event.type}`);
+  const { to, subject, html, text, kind, leadId } = event.data;
+  return { mail: { to, subject, html, text, messageId: messageIdOf(event) }, kind, leadId };
+}
+
+/** Sends requested emails and invites; appends EmailSent or, after the last attempt, EmailFailed. */
+export function mailReactor(deps: MailReactorDeps): Reactor {
+  return {
+    name: "mail",
+    handles: (event) => event.type === "EmailRequested" || event.type === "InviteRequested",
+    async handle(event) {
+      if (await alreadyDone(deps.store, "outcome", event)) return;
+      const { mail, kind, leadId } = await composed(deps, event);
+      const result = await withRetry(() => deps.mailer.send(mail), deps.retry, isPermanentMailError);
+      const common = { requestId: event.eventId, leadId, kind, to: mail.to, subject: mail.subject, attempts: result.attempts };
+      await recordOutcome(
+        deps.store,
+        event,
+        result.ok
+          ? { type: "EmailSent", data: { ...common, transport: deps.mailer.transport, providerMessageId: result.value.providerMessageId } }
+          : { type: "EmailFailed", data: { ...common, error: reasonOf(result.error) } },
+        deps.now,
+      );
+    },
+  };
+}

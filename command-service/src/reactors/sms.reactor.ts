@@ -1,0 +1,36 @@
+import type { EventStore } from "@crm/infra/event-store/event-store";
+import type { Reactor } from "@crm/infra/reactor/reactor-runner";
+import { reasonOf, withRetry, type RetryPolicy } from "@crm/infra/reactor/retry";
+import { isPermanentSmsError, type SmsSender } from "@crm/infra/sms/sms-sender";
+import { alreadyDone, recordOutcome } from "./record-outcome.ts";
+
+export interface SmsReactorDeps {
+  store: EventStore;
+  sender: SmsSender;
+  now: () => Date;
+  retry: RetryPolicy;
+}
+
+const previewOf = (text: string, max = 120) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+/** Sends requested SMS; appends SmsSent or, after the last attempt, SmsFailed. */
+export function smsReactor(deps: SmsReactorDeps): Reactor {
+  return {
+    name: "sms",
+    handles: (event) => event.type === "SmsRequested",
+    async handle(event) {
+      if (event.type !== "SmsRequested" || (await alreadyDone(deps.store, "outcome", event))) return;
+      const { to, body, leadId } = event.data;
+      const result = await withRetry(() => deps.sender.send({ id: event.eventId, to, body }), deps.retry, isPermanentSmsError);
+      const common = { requestId: event.eventId, leadId, to, preview: previewOf(body), attempts: result.attempts };
+      await recordOutcome(
+        deps.store,
+        event,
+        result.ok
+          ? { type: "SmsSent", data: { ...common, transport: deps.sender.transport, providerMessageId: result.value.providerMessageId } }
+          : { type: "SmsFailed", data: { ...common, error: reasonOf(result.error) } },
+        deps.now,
+      );
+    },
+  };
+}

@@ -1,0 +1,60 @@
+import type { Config } from "@crm/infra/config";
+import type { Database } from "@crm/infra/db/database";
+import { createGoogleCalendar, googleCalendarSettings } from "@crm/infra/calendar/google-calendar";
+import { jitsiLink } from "@crm/infra/calendar/jitsi";
+import type { EventStore } from "@crm/infra/event-store/event-store";
+import { createMailer } from "@crm/infra/mail/create-mailer";
+import type { Mailer } from "@crm/infra/mail/mailer";
+import { createReactorRunner, type Reactor } from "@crm/infra/reactor/reactor-runner";
+import type { RetryPolicy } from "@crm/infra/reactor/retry";
+import { createSmsSender } from "@crm/infra/sms/create-sms-sender";
+import type { SmsSender } from "@crm/infra/sms/sms-sender";
+import { calendarReactor } from "./calendar.reactor.ts";
+import { mailReactor } from "./mail.reactor.ts";
+import { smsReactor } from "./sms.reactor.ts";
+
+/** Five attempts, 2 s apart at first and doubling: about half a minute before a Failed event. */
+export const DEFAULT_RETRY: RetryPolicy = { maxAttempts: 5, baseDelayMs: 2_000 };
+
+export interface ReactorsOptions {
+  db: Database;
+  store: EventStore;
+  config: Config;
+  now: () => Date;
+  log?: (message: string, error?: unknown) => void;
+  retry?: RetryPolicy;
+  pollMs?: number;
+  /** Adapters to use instead of the ones the configuration selects (tests). */
+  mailer?: Mailer;
+  smsSender?: SmsSender;
+}
+
+/** The reactors this configuration needs: mail and SMS always, calendar when Google is configured. */
+export function messagingReactors(options: ReactorsOptions): { reactors: Reactor[]; close(): void } {
+  const { store, config, now } = options;
+  const retry = options.retry ?? DEFAULT_RETRY;
+  const log = options.log ?? ((m: string, e?: unknown) => console.error(m, e));
+  const mailer = options.mailer ?? createMailer(config);
+  const sender = options.smsSender ?? createSmsSender(config);
+  const reactors: Reactor[] = [mailReactor({ store, mailer, mailFrom: config.MAIL_FROM, now, retry }), smsReactor({ store, sender, now, retry })];
+  const google = googleCalendarSettings(config);
+  if (google) {
+    reactors.push(calendarReactor({ store, google: createGoogleCalendar(google), jitsiLink: () => jitsiLink(config.JITSI_URL), now, retry, log }));
+  }
+  return { reactors, close: () => mailer.close() };
+}
+
+/** Starts every messaging reactor on its own checkpoint; stop() waits for the current step to end. */
+export async function startMessagingReactors(options: ReactorsOptions): Promise<{ stop(): Promise<void> }> {
+  const { reactors, close } = messagingReactors(options);
+  const runners = reactors.map((reactor) =>
+    createReactorRunner({ db: options.db, store: options.store, reactor, ...(options.pollMs ? { pollMs: options.pollMs } : {}), ...(options.log ? { log: options.log } : {}) }),
+  );
+  for (const runner of runners) await runner.start();
+  return {
+    async stop() {
+      for (const runner of runners) await runner.stop();
+      close();
+    },
+  };
+}

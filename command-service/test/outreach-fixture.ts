@@ -1,0 +1,48 @@
+import { randomUUID } from "node:crypto";
+import { leadStreamId } from "@crm/contracts/lead/stream";
+import { migrate } from "@crm/infra/db/migrations";
+import type { EventStore } from "@crm/infra/event-store/event-store";
+import { createPostgresEventStore } from "@crm/infra/event-store/postgres-event-store";
+import { eventStoreMigrations } from "@crm/infra/event-store/postgres-event-store.migrations";
+import { reactorMigrations } from "@crm/infra/reactor/reactor.migrations";
+import { availableBackends, createTestDatabase, type Backend, type TestDatabase } from "@crm/infra/testing/test-database";
+import { describe } from "vitest";
+
+/** Runs a suite on PGlite and on Postgres; the Postgres variant is reported as skipped when no server answers. */
+export async function eachBackend(name: string, suite: (backend: Backend) => void) {
+  const available = await availableBackends();
+  for (const backend of ["postgres", "pglite"] as const) {
+    (available.includes(backend) ? describe : describe.skip)(`${name} on ${backend}`, () => suite(backend));
+  }
+}
+
+export interface OutreachFixture {
+  database: TestDatabase;
+  store: EventStore;
+  now: () => Date;
+  metadata(actor?: string): { actor: string; at: string; commandId: string; correlationId: string };
+  createLead(fields?: { name?: string; email?: string; phone?: string | null }): Promise<string>;
+}
+
+/** A fresh database with the event store and reactor tables. */
+export async function openFixture(backend: Backend): Promise<OutreachFixture> {
+  const database = await createTestDatabase(backend);
+  await migrate(database.db, [...eventStoreMigrations, ...reactorMigrations]);
+  const store = createPostgresEventStore(database.db);
+  const now = () => new Date("2030-01-02T08:00:00.000Z");
+  const metadata = (actor = "user-1") => {
+    const commandId = randomUUID();
+    return { actor, at: now().toISOString(), commandId, correlationId: commandId };
+  };
+  async function createLead(fields: { name?: string; email?: string; phone?: string | null } = {}) {
+    const leadId = randomUUID();
+    const data = {
+      leadId, name: fields.name ?? "Ada", business: "Lovelace Co", email: fields.email ?? "ada@example.com", phone: fields.phone ?? null,
+      source: null, priority: "medium" as const, notes: null, proposalLink: null, contractStatus: null, stage: "New Lead" as const,
+    };
+    const meta = metadata();
+    await store.append(leadStreamId(leadId), 0, [{ type: "LeadCreated", data }], { commandId: meta.commandId, metadata: meta });
+    return leadId;
+  }
+  return { database, store, now, metadata, createLead };
+}

@@ -1,0 +1,43 @@
+/** An email ready to leave: both bodies composed, user text already escaped in the HTML. */
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  /** Stable per request, so a resend after a crash carries the same Message-ID. */
+  messageId: string;
+  /** An iCalendar object sent as text/calendar with its METHOD (REQUEST or CANCEL). */
+  calendar?: { method: "REQUEST" | "CANCEL"; content: string };
+}
+
+export interface Mailer {
+  readonly transport: "smtp" | "outbox";
+  /** Resolves when the mail is accepted (by the SMTP server, or written to the outbox). */
+  send(mail: OutgoingMail): Promise<{ providerMessageId: string }>;
+  close(): void;
+}
+
+/** The nodemailer message for a mail: HTML, text and the invite as a calendar alternative and attachment. */
+export function toNodemailerMessage(from: string, mail: OutgoingMail) {
+  const calendar = mail.calendar;
+  return {
+    from,
+    to: mail.to,
+    subject: mail.subject,
+    html: mail.html,
+    text: mail.text,
+    messageId: mail.messageId,
+    ...(calendar
+      ? {
+          icalEvent: { method: calendar.method, content: calendar.content, filename: "invite.ics" },
+          attachments: [{ filename: "invite.ics", content: calendar.content, contentType: `application/ics; method=${calendar.method}` }],
+        }
+      : {}),
+  };
+}
+
+/** True for errors that a retry cannot fix (a 5xx SMTP reply such as an unknown mailbox). */
+export function isPermanentMailError(error: unknown): boolean {
+  const code = (error as { responseCode?: number }).responseCode;
+  return typeof code === "number" && code >= 500 && code < 600;
+}

@@ -1,0 +1,35 @@
+import type { Queryable } from "../db/database.ts";
+import { START_POSITION } from "../event-store/position.ts";
+
+/**
+ * A reactor's place in the log plus a lease, so that only one process runs each reactor
+ * (a second instance waits until the lease of the first one expires).
+ */
+export async function claimReactor(db: Queryable, name: string, owner: string, leaseMs: number): Promise<string | undefined> {
+  await db.query("INSERT INTO reactor_checkpoints (name, position) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING", [name, START_POSITION]);
+  const { rows } = await db.query<{ position: string }>(
+    `UPDATE reactor_checkpoints SET owner = $2, lease_until = now() + make_interval(secs => $3::double precision / 1000)
+     WHERE name = $1 AND (owner IS NULL OR owner = $2 OR lease_until IS NULL OR lease_until < now())
+     RETURNING position`,
+    [name, owner, leaseMs],
+  );
+  return rows[0]?.position;
+}
+
+/** Moves the checkpoint if this owner still holds the lease and nobody moved it; false otherwise. */
+export async function advanceReactor(db: Queryable, name: string, owner: string, from: string, to: string): Promise<boolean> {
+  const { rows } = await db.query(
+    `UPDATE reactor_checkpoints SET position = $4, updated_at = now(), last_error = NULL
+     WHERE name = $1 AND owner = $2 AND position = $3 RETURNING 1`,
+    [name, owner, from, to],
+  );
+  return rows.length === 1;
+}
+
+export async function recordReactorError(db: Queryable, name: string, message: string) {
+  await db.query("UPDATE reactor_checkpoints SET last_error = $2 WHERE name = $1", [name, message.slice(0, 2000)]);
+}
+
+export async function releaseReactor(db: Queryable, name: string, owner: string) {
+  await db.query("UPDATE reactor_checkpoints SET owner = NULL, lease_until = NULL WHERE name = $1 AND owner = $2", [name, owner]);
+}

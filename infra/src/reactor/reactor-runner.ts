@@ -1,0 +1,125 @@
+import { randomUUID } from "node:crypto";
+import type { RecordedEvent } from "@crm/contracts/events/registry";
+import type { Database } from "../db/database.ts";
+import type { EventStore } from "../event-store/event-store.ts";
+import { advanceReactor, claimReactor, recordReactorError, releaseReactor } from "./reactor-checkpoints.ts";
+
+/** A side effect that follows the log (DESIGN.md §7). */
+export interface Reactor {
+  name: string;
+  handles(event: RecordedEvent): boolean;
+  /**
+   * Performs the effect and appends its outcome. Must skip an event whose outcome exists: after a
+   * crash between the effect and the checkpoint the same event comes again (at-least-once).
+   */
+  handle(event: RecordedEvent): Promise<void>;
+}
+
+export interface ReactorRunnerOptions {
+  db: Database;
+  store: EventStore;
+  reactor: Reactor;
+  batchSize?: number;
+  pollMs?: number;
+  leaseMs?: number;
+  log?: (message: string, error?: unknown) => void;
+}
+
+export interface ReactorRunner {
+  /** Handles at most one batch; resolves to the number of events read (0 when another process holds the lease). */
+  runOnce(): Promise<number>;
+  /** Runs batches until stopped: woken by appends, polling as a fallback. */
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Follows the global log from the reactor's own checkpoint. The checkpoint moves past an event
+ * only after its handler finished (outcome appended), so nothing is lost; a crash may repeat one.
+ */
+export function createReactorRunner(options: ReactorRunnerOptions): ReactorRunner {
+  const { db, store, reactor } = options;
+  const batchSize = options.batchSize ?? 200;
+  const pollMs = options.pollMs ?? 2_000;
+  const leaseMs = options.leaseMs ?? 60_000;
+  const log = options.log ?? ((m, e) => console.error(m, e));
+  const owner = randomUUID();
+  let running = false;
+  let stopping = false;
+  let nudged = false;
+  let wake: (() => void) | undefined;
+  let done: Promise<void> | undefined;
+  let unlisten: (() => Promise<void>) | undefined;
+
+  async function runOnce(): Promise<number> {
+    const from = await claimReactor(db, reactor.name, owner, leaseMs);
+    if (from === undefined) return 0;
+    const events = await store.readAll({ after: from, limit: batchSize });
+    let at = from;
+    for (const event of events) {
+      if (stopping) break;
+      if (reactor.handles(event)) {
+        await reactor.handle(event);
+        if (!(await advanceReactor(db, reactor.name, owner, at, event.position))) return 0;
+        at = event.position;
+      }
+    }
+    const last = events.at(-1)?.position;
+    if (!stopping && last && last !== at && !(await advanceReactor(db, reactor.name, owner, at, last))) return 0;
+    return events.length;
+  }
+
+  async function loop() {
+    let backoff = 500;
+    while (!stopping) {
+      try {
+        if ((await runOnce()) > 0) {
+          backoff = 500;
+          continue;
+        }
+      } catch (error) {
+        log(`reactor ${reactor.name}: failed, retrying in ${backoff} ms`, error);
+        await recordReactorError(db, reactor.name, error instanceof Error ? error.message : String(error)).catch(() => undefined);
+        await pause(backoff);
+        backoff = Math.min(backoff * 2, 30_000);
+        continue;
+      }
+      await pause(pollMs);
+    }
+  }
+
+  function pause(ms: number) {
+    return new Promise<void>((resolve) => {
+      if (nudged || stopping) return resolve();
+      const timer = setTimeout(resolve, ms);
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    }).finally(() => {
+      wake = undefined;
+      nudged = false;
+    });
+  }
+
+  return {
+    runOnce,
+    async start() {
+      if (running) return;
+      running = true;
+      unlisten = await store.onAppend(() => {
+        nudged = true;
+        wake?.();
+      });
+      done = loop();
+    },
+    async stop() {
+      stopping = true;
+      running = false;
+      wake?.();
+      await done;
+      await unlisten?.();
+      await releaseReactor(db, reactor.name, owner).catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,127 @@
+import type { RecordedEvent } from "@crm/contracts/events/registry";
+import { meetingIdOfStream } from "@crm/contracts/meeting/stream";
+import { describeMessagingEvent } from "@crm/contracts/messaging/describe";
+import type { Queryable } from "@crm/infra/db/database";
+import type { Projection } from "../projection.ts";
+import { upsertRows, type Columns } from "../sql.ts";
+
+/** One row per meeting: what the lead page's Meetings card reads. */
+const COLUMNS = {
+  id: "uuid",
+  lead_id: "uuid",
+  title: "text",
+  type: "text",
+  meeting_type: "text",
+  location: "text",
+  start_time: "timestamptz",
+  end_time: "timestamptz",
+  meet_link: "text",
+  conference_provider: "text",
+  calendar_event_id: "text",
+  notes: "text",
+  attendee_email: "text",
+  status: "text",
+  invite_status: "text",
+  sequence: "integer",
+  created_at: "timestamptz",
+  created_by: "text",
+  updated_at: "timestamptz",
+  version: "integer",
+} as const satisfies Columns;
+
+type MeetingRow = { -readonly [K in keyof typeof COLUMNS]: (typeof COLUMNS)[K] extends "integer" ? number : string | null };
+
+const DDL = `
+  CREATE TABLE meetings (
+    id uuid PRIMARY KEY,
+    lead_id uuid NOT NULL,
+    title text NOT NULL,
+    type text NOT NULL,
+    meeting_type text NOT NULL,
+    location text,
+    start_time timestamptz NOT NULL,
+    end_time timestamptz NOT NULL,
+    meet_link text,
+    conference_provider text,
+    calendar_event_id text,
+    notes text,
+    attendee_email text,
+    status text NOT NULL,
+    invite_status text NOT NULL,
+    sequence integer NOT NULL,
+    created_at timestamptz NOT NULL,
+    created_by text NOT NULL,
+    updated_at timestamptz NOT NULL,
+    version integer NOT NULL
+  );
+  CREATE INDEX meetings_lead ON meetings (lead_id, start_time);
+  CREATE INDEX meetings_upcoming ON meetings (start_time) WHERE status = 'scheduled';
+`;
+
+function scheduled(event: RecordedEvent & { type: "MeetingScheduled" }): MeetingRow {
+  const d = event.data;
+  const at = event.metadata.at;
+  return {
+    id: d.meetingId, lead_id: d.leadId, title: d.title, type: d.type, meeting_type: d.meetingType, location: d.location,
+    start_time: d.startTime, end_time: d.endTime, meet_link: d.joinLink, conference_provider: d.conferenceProvider,
+    calendar_event_id: null, notes: d.notes, attendee_email: d.attendeeEmail, status: "scheduled", invite_status: "none",
+    sequence: 0, created_at: at, created_by: event.metadata.actor, updated_at: at, version: event.streamVersion,
+  };
+}
+
+function changes(event: RecordedEvent): Partial<MeetingRow> | undefined {
+  switch (event.type) {
+    case "MeetingConferenceCreated":
+      return { meet_link: event.data.joinLink, conference_provider: event.data.provider, calendar_event_id: event.data.calendarEventId };
+    case "MeetingConferenceFailed":
+      return { meet_link: event.data.fallbackLink, conference_provider: "jitsi" };
+    case "MeetingRescheduled":
+      return { start_time: event.data.startTime, end_time: event.data.endTime, sequence: event.data.sequence };
+    case "MeetingCancelled":
+      return { status: "cancelled", sequence: event.data.sequence };
+    case "InviteRequested":
+      return { invite_status: "pending" };
+    case "EmailSent":
+      return { invite_status: "sent" };
+    case "EmailFailed":
+      return { invite_status: "failed" };
+    default:
+      return undefined;
+  }
+}
+
+async function apply(tx: Queryable, events: readonly RecordedEvent[]) {
+  const ids = [...new Set(events.map((e) => meetingIdOfStream(e.streamId)).filter((id): id is string => id !== undefined))];
+  if (ids.length === 0) return;
+  const { rows } = await tx.query<MeetingRow>(`SELECT ${Object.keys(COLUMNS).join(", ")} FROM meetings WHERE id = ANY($1::uuid[])`, [ids]);
+  const meetings = new Map(rows.map((r) => [r.id!, r]));
+  const touched = new Set<string>();
+  for (const event of events) {
+    const id = meetingIdOfStream(event.streamId);
+    if (!id) continue;
+    const row = event.type === "MeetingScheduled" ? scheduled(event) : meetings.get(id);
+    const change = event.type === "MeetingScheduled" ? {} : changes(event);
+    if (!row || !change) continue;
+    meetings.set(id, { ...row, ...change, updated_at: event.metadata.at, version: event.streamVersion });
+    touched.add(id);
+  }
+  await upsertRows(tx, "meetings", COLUMNS, "id", [...touched].map((id) => meetings.get(id)!));
+}
+
+export const meetingsProjection: Projection = {
+  name: "meetings",
+  version: 1,
+  tables: ["meetings"],
+  ddl: DDL,
+  apply,
+  topics(events) {
+    // The timeline entries of meetings and messages belong to their lead: name its activity topics too.
+    const leads = new Set(events.map((e) => describeMessagingEvent(e)?.leadId).filter((id) => id !== undefined));
+    const meetingLeads = new Set(events.filter((e) => meetingIdOfStream(e.streamId)).map((e) => (e.data as { leadId?: string }).leadId).filter((id) => id !== undefined));
+    if (leads.size === 0 && meetingLeads.size === 0) return [];
+    return [
+      ...(meetingLeads.size > 0 ? ["meetings", ...[...meetingLeads].map((id) => `meetings:${id}`)] : []),
+      ...(leads.size > 0 ? ["activities", ...[...leads].map((id) => `activities:${id}`)] : []),
+    ];
+  },
+};
