@@ -1,0 +1,142 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { postgresAvailable, type Backend } from "@crm/infra/testing/test-database";
+import { signUpAs, type SignedIn } from "../src/testing/sign-up-as.ts";
+import { startTestApp, type TestApp } from "../src/testing/test-app.ts";
+import { clientFor, uniqueWord, type LeadClient } from "./leads-helpers.ts";
+
+const hasPostgres = await postgresAvailable();
+
+for (const backend of ["postgres", "pglite"] as Backend[]) {
+  const missing = backend === "postgres" && !hasPostgres;
+  describe.skipIf(missing)(`leads board API on ${backend}${missing ? " (no Postgres server answers)" : ""}`, () => {
+    let app: TestApp;
+    let partnerUser: SignedIn;
+    let partner: LeadClient;
+    let manager: LeadClient;
+    beforeAll(async () => {
+      app = await startTestApp(backend);
+      partnerUser = await signUpAs(app, { role: "Partner", displayName: "Pat Partner" });
+      partner = clientFor(app, partnerUser);
+      manager = clientFor(app, await signUpAs(app, { role: "Project Manager", displayName: "Max Manager" }));
+    });
+    afterAll(() => app.close());
+
+    /** The names of the leads matching word, column by column as GET /api/leads orders them. */
+    async function board(word: string): Promise<[string, string][]> {
+      const res = await partner.get(`/api/leads?search=${word}`);
+      expect(res.status).toBe(200);
+      return res.body.map((l: { name: string; stage: string }) => [l.stage, l.name]);
+    }
+
+    it("moves cards within and between columns and lists them in column order", async () => {
+      const word = uniqueWord();
+      const [a, b, c] = [await partner.createLead({ name: `A ${word}` }), await partner.createLead({ name: `B ${word}` }), await partner.createLead({ name: `C ${word}` })];
+      expect(await board(word)).toEqual([["New Lead", `C ${word}`], ["New Lead", `B ${word}`], ["New Lead", `A ${word}`]]);
+
+      const within = await partner.post(`/api/leads/${a}/move`, { stage: "New Lead", afterId: c, beforeId: b });
+      expect(within.status).toBe(200);
+      expect(within.body).toMatchObject({ id: a, stage: "New Lead", version: 2 });
+      const across = await partner.post(`/api/leads/${b}/move`, { stage: "Contacted" });
+      expect(across.body).toMatchObject({ stage: "Contacted", version: 3, lastActivity: "Stage changed to Contacted" });
+      await partner.post(`/api/leads/${c}/move`, { stage: "Active", afterId: null, beforeId: null });
+      await partner.post(`/api/leads/${a}/move`, { stage: "Contacted", afterId: b });
+      expect(await board(word)).toEqual([["Contacted", `B ${word}`], ["Contacted", `A ${word}`], ["Active", `C ${word}`]]);
+
+      const timeline = await partner.get(`/api/activities?leadId=${a}`);
+      expect(timeline.body.map((e: { title: string; description: string | null }) => [e.title, e.description])).toEqual([
+        ["Stage changed to Contacted", "From New Lead to Contacted"],
+        ["Moved within New Lead", null],
+        ["Lead created", `A ${word} from Biz`],
+      ]);
+      expect(timeline.body[0].userLabel).toBe("Pat Partner");
+    });
+
+    it("refuses bad moves with 4xx naming the field", async () => {
+      const id = await partner.createLead({ name: "Mover" });
+      const badStage = await partner.post(`/api/leads/${id}/move`, { stage: "Won" });
+      expect(badStage.status).toBe(400);
+      expect(badStage.body.errors).toEqual([expect.objectContaining({ field: "stage" })]);
+      const badNeighbour = await partner.post(`/api/leads/${id}/move`, { stage: "Contacted", afterId: "nope" });
+      expect(badNeighbour.body.errors).toEqual([expect.objectContaining({ field: "afterId" })]);
+      const self = await partner.post(`/api/leads/${id}/move`, { stage: "Contacted", beforeId: id });
+      expect(self.status).toBe(400);
+      expect((await partner.post(`/api/leads/${randomUUID()}/move`, { stage: "Contacted" })).status).toBe(404);
+      const stale = await partner.post(`/api/leads/${id}/move`, { stage: "Contacted" }, { "If-Match": '"7"' });
+      expect(stale.status).toBe(412);
+    });
+
+    it("searches name, business and email case-insensitively, with % and _ taken literally", async () => {
+      const word = uniqueWord();
+      await partner.createLead({ name: `Percent ${word}`, business: "100% Growth" });
+      await partner.createLead({ name: `Under ${word}`, business: "snake_case Ltd" });
+      await partner.createLead({ name: `Plain ${word}`, business: "100 Growth", email: `${word}.MAIL@Example.com` });
+      const names = async (query: string) => (await partner.get(`/api/leads?search=${encodeURIComponent(query)}`)).body.map((l: { name: string }) => l.name).sort();
+      expect(await names(`${word.toUpperCase()}`)).toEqual([`Percent ${word}`, `Plain ${word}`, `Under ${word}`]);
+      expect(await names("100% g")).toEqual([`Percent ${word}`]);
+      expect(await names("snake_")).toEqual([`Under ${word}`]);
+      expect(await names("e_c")).toEqual([`Under ${word}`]);
+      expect(await names(`${word}.mail@`)).toEqual([`Plain ${word}`]);
+    });
+
+    it("filters by priority and by the leads I created", async () => {
+      const word = uniqueWord();
+      await partner.createLead({ name: `Mine high ${word}`, priority: "high" });
+      await manager.createLead({ name: `Theirs high ${word}`, priority: "high" });
+      await manager.createLead({ name: `Theirs low ${word}`, priority: "low" });
+      const names = async (client: LeadClient, query: string) => (await client.get(`/api/leads?search=${word}&${query}`)).body.map((l: { name: string }) => l.name).sort();
+      expect(await names(partner, "priority=high")).toEqual([`Mine high ${word}`, `Theirs high ${word}`]);
+      expect(await names(partner, "mine=true")).toEqual([`Mine high ${word}`]);
+      expect(await names(manager, "mine=true&priority=low")).toEqual([`Theirs low ${word}`]);
+      const bad = await partner.get("/api/leads?priority=urgent&mine=yes");
+      expect(bad.status).toBe(400);
+      expect(bad.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(["mine", "priority"]);
+    });
+
+    it("archives a lead (Partner only): it leaves the board, the stats and its timeline, and refuses commands", async () => {
+      const id = await partner.createLead({ name: "To archive" });
+      await partner.patch(`/api/leads/${id}`, { notes: "something" });
+      const statsBefore = (await partner.get("/api/stats")).body;
+      expect((await manager.delete(`/api/leads/${id}`)).status).toBe(403);
+
+      const archived = await partner.post(`/api/leads/${id}/archive`, { reason: "Duplicate" });
+      expect(archived.status).toBe(200);
+      expect(archived.body).toEqual({ id, version: 3, position: expect.any(String) });
+      expect((await partner.get(`/api/leads/${id}`)).status).toBe(404);
+      expect((await partner.get("/api/leads")).body.map((l: { id: string }) => l.id)).not.toContain(id);
+      expect((await partner.get("/api/stats")).body.newLeads).toBe(statsBefore.newLeads - 1);
+      const timeline = await partner.get(`/api/activities?leadId=${id}`);
+      expect(timeline.body).toEqual([expect.objectContaining({ title: "Lead archived", description: "To archive from Biz: Duplicate", userLabel: "Pat Partner" })]);
+
+      expect((await partner.patch(`/api/leads/${id}`, { name: "Back" })).status).toBe(404);
+      expect((await partner.post(`/api/leads/${id}/move`, { stage: "Active" })).status).toBe(404);
+      expect((await partner.delete(`/api/leads/${id}`)).status).toBe(404);
+    });
+
+    it("assigns only approved creative directors, naming creativeDirectorId otherwise", async () => {
+      const director = await signUpAs(app, { role: "Creative Director", displayName: "Dee Director" });
+      const pending = await signUpAs(app, { role: "Creative Director", approved: false });
+      const managerUser = await signUpAs(app, { role: "Project Manager" });
+      await expect.poll(async () => (await partner.get("/api/users/creative-directors")).body.map((u: { id: string }) => u.id)).toContain(director.user!.id);
+      const id = await partner.createLead({ name: "Needs a director" });
+      for (const wrong of [managerUser.user!.id, pending.user!.id, randomUUID()]) {
+        const refused = await partner.patch(`/api/leads/${id}`, { creativeDirectorId: wrong });
+        expect(refused.status).toBe(400);
+        expect(refused.body.errors).toEqual([{ field: "creativeDirectorId", message: "No approved creative director has this id" }]);
+      }
+      const assigned = await partner.patch(`/api/leads/${id}`, { creativeDirectorId: director.user!.id });
+      expect(assigned.body).toMatchObject({ creativeDirectorId: director.user!.id });
+      expect((await partner.patch(`/api/leads/${id}`, { creativeDirectorId: "" })).body).toMatchObject({ creativeDirectorId: null });
+    });
+
+    it("loses no change when several people edit different fields of one lead at once", async () => {
+      const id = await partner.createLead({ name: "Busy" });
+      const edits = [{ name: "Busy Bee" }, { business: "Hive Ltd" }, { phone: "+44 20 7946 0000" }, { source: "referral" }, { notes: "Call back" }, { priority: "high" }];
+      const answers = await Promise.all(edits.map((edit, i) => (i % 2 ? manager : partner).patch(`/api/leads/${id}`, edit)));
+      expect(answers.map((a) => a.status)).toEqual(edits.map(() => 200));
+      const lead = (await partner.get(`/api/leads/${id}`, { "X-Min-Position": answers.map((a) => a.body.position as string).sort().at(-1)! })).body;
+      expect(lead).toMatchObject(Object.assign({}, ...edits));
+      expect(lead.version).toBe(1 + edits.length);
+    });
+  });
+}
