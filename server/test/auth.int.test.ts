@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { availableBackends } from "@crm/infra/testing/test-database";
+import { createUserCommand } from "../src/cli-users.ts";
 import { call } from "../src/testing/http-client.ts";
 import { signUpAs } from "../src/testing/sign-up-as.ts";
 import { startTestApp, type TestApp } from "../src/testing/test-app.ts";
@@ -65,6 +66,28 @@ describe.each(backends)("sign-up, sign-in and sessions on %s", (backend) => {
     expect(list.body.map((u: { id: string }) => u.id)).not.toContain(pending.accountId);
     expect((await call(app, "/api/auth/me", { bearer: pending.token })).body.user).toBeNull();
     expect((await call(app, `/api/users/${pending.accountId}/reject`, { method: "DELETE", bearer: partner.token })).status).toBe(404);
+    const again = await call(app, "/api/auth/register", { method: "POST", bearer: pending.token, body: { displayName: "Cleo", role: "Creative Director" } });
+    expect(again.body).toMatchObject({ approved: false, displayName: "Cleo" });
+  });
+
+  it("validates the access request and answers 401 to it without a session", async () => {
+    const someone = await signUpAs(app, { role: null });
+    const bad = await call(app, "/api/auth/register", { method: "POST", bearer: someone.token, body: { displayName: " ", role: "CEO" } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(["displayName", "role"]);
+    expect((await call(app, "/api/auth/register", { method: "POST", body: { displayName: "X", role: "Partner" } })).status).toBe(401);
+  });
+
+  it("creates users from the command line that can sign in at once", async () => {
+    await createUserCommand(app.system, ["--email", "cli@example.com", "--password", PASSWORD, "--name", "Cli", "--role", "creative-director", "--approved"]);
+    const signedIn = await call(app, "/api/auth/sign-in", { method: "POST", body: { email: "cli@example.com", password: PASSWORD }, ip: freshIp() });
+    expect(signedIn.body.user).toMatchObject({ role: "Creative Director", approved: true, displayName: "Cli" });
+    await expect(createUserCommand(app.system, ["--email", "cli@example.com", "--password", PASSWORD, "--name", "Cli", "--role", "Partner"])).rejects.toThrow(/already exists/);
+  });
+
+  it("says the social sign-in is not configured", async () => {
+    expect((await call(app, "/api/auth/oidc/config")).body).toEqual({ enabled: false, provider: "Google" });
+    expect((await call(app, "/api/auth/oidc/start")).status).toBe(404);
   });
 
   it("validates sign-up: 8 to 256 characters, a valid email, one account per email", async () => {

@@ -1,4 +1,4 @@
-import { Email, Password } from "@crm/contracts/auth/auth";
+import { SignUpBody } from "@crm/contracts/auth/auth";
 import type { EventMetadata } from "@crm/contracts/events/registry";
 import type { User, UserRole } from "@crm/contracts/user/user";
 import { accountRepository, type Account } from "@crm/infra/auth/accounts";
@@ -31,8 +31,7 @@ export interface StaffUserDeps {
  * asked: what `crm users create` and the tests' signUpAs do, through the same code as the API.
  */
 export async function createStaffUser(deps: StaffUserDeps, input: NewStaffUser): Promise<{ account: Account; user: User | null }> {
-  const email = Email.parse(input.email);
-  const password = Password.parse(input.password);
+  const { email, password } = SignUpBody.parse({ email: input.email, password: input.password });
   const account = await accountRepository(deps.db).create({ id: deps.newId(), email, passwordHash: await hashPassword(password) });
   if (input.role === null) return { account, user: null };
   const commandId = deps.newId();

@@ -7,11 +7,14 @@ import { createTestDatabase, type Backend } from "@crm/infra/testing/test-databa
 import { ALL_PROJECTIONS } from "@crm/projector/projections";
 import { startProjector } from "@crm/projector/projector";
 import { createCheckpointWatcher } from "@crm/read-api/checkpoint-watcher";
+import type { Express } from "express";
 import { createApp } from "../app.ts";
 import { openSystem, type System } from "../system.ts";
 
 export interface TestApp {
   url: string;
+  /** The Express application itself (e.g. to list its routes). */
+  express: Express;
   system: System;
   /** A connection string to the same database, only on Postgres (for other processes). */
   databaseUrl?: string;
@@ -32,6 +35,7 @@ export async function startTestApp(backend: Backend, env: Record<string, string>
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
+    express: app,
     system,
     ...(database.url ? { databaseUrl: database.url } : {}),
     async close() {
