@@ -1,4 +1,6 @@
 import os from "node:os";
+import { readFileSync } from "node:fs";
+import type { Database } from "@crm/infra/db/database";
 
 /** How loaded the machine looked: the 1-minute load average against the core count. */
 export function machineLoad(): string {
@@ -10,4 +12,34 @@ export function machineLoad(): string {
 export function cpuSeconds(): number {
   const { user, system } = process.cpuUsage();
   return (user + system) / 1e6;
+}
+
+/** CPU seconds a process has used, from /proc (Linux); 0 when it is gone or unreadable. */
+function processCpuSeconds(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}
+
+const CLOCK_TICKS = 100;
+
+/**
+ * Measures the CPU time the Postgres backends of the current database use between start and
+ * stop: with the client's own CPU time it gives the cost per event, which other processes on a
+ * shared machine disturb far less than wall-clock rates. Zero on PGlite (it runs in-process).
+ */
+export async function serverCpuMeter(q: Database): Promise<() => Promise<number>> {
+  if (q.kind === "pglite") return async () => 0;
+  const pids = async () =>
+    (await q.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE datname = current_database()")).rows.map((r) => r.pid);
+  const before = new Map((await pids()).map((pid) => [pid, processCpuSeconds(pid)]));
+  return async () => {
+    let total = 0;
+    for (const pid of await pids()) total += processCpuSeconds(pid) - (before.get(pid) ?? 0);
+    return total;
+  };
 }

@@ -2,7 +2,7 @@ import type { Database } from "@crm/infra/db/database";
 import type { EventStore } from "@crm/infra/event-store/event-store";
 import { loadCheckpoints } from "./checkpoints.ts";
 import type { Projection } from "./projection.ts";
-import { rebuildProjection } from "./rebuild.ts";
+import { rebuildProjections } from "./rebuild.ts";
 import { createProjectorRunner, type ProjectorRunner } from "./runner.ts";
 
 export interface StartProjectorOptions {
@@ -27,12 +27,13 @@ export async function startProjector(options: StartProjectorOptions): Promise<Pr
   for (const p of stale) runner.pause(p.name);
   await runner.start();
   const ready = (async () => {
+    if (stale.length === 0) return;
     for (const projection of stale) {
       const was = checkpoints.get(projection.name)?.version;
       log(was === undefined ? `projector: building ${projection.name}` : `projector: rebuilding ${projection.name} (v${was} -> v${projection.version})`);
-      await rebuildProjection({ db, store, projection });
-      runner.resume(projection.name);
     }
+    await rebuildProjections({ db, store, projections: stale });
+    for (const projection of stale) runner.resume(projection.name);
   })();
   return { ...runner, ready };
 }

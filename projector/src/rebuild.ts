@@ -5,6 +5,7 @@ import { lockProjection } from "./checkpoints.ts";
 import type { Projection } from "./projection.ts";
 
 export interface RebuildProgress {
+  /** The projection's name, or the names joined by ", " when several are rebuilt together. */
   projection: string;
   processed: number;
   total: number;
@@ -18,42 +19,69 @@ export interface RebuildOptions {
   onProgress?: (progress: RebuildProgress) => void;
 }
 
+export type RebuildManyOptions = Omit<RebuildOptions, "projection"> & { projections: readonly Projection[] };
+
+/** Large batches: per-batch costs (a transaction, a lookup of the touched rows, one upsert) dominate small ones. */
+const DEFAULT_BATCH_SIZE = 10_000;
+
+const shadowSchema = (projection: Projection) => `rebuild_${projection.name}`;
+
+/** Rebuilds one read model from the first event; see rebuildProjections. */
+export function rebuildProjection({ projection, ...options }: RebuildOptions): Promise<string> {
+  return rebuildProjections({ ...options, projections: [projection] });
+}
+
 /**
- * Rebuilds a read model from the first event, blue/green: the new tables fill in a shadow schema
- * while the old ones keep serving, then one transaction swaps them in and sets the checkpoint.
+ * Rebuilds read models from the first event, blue/green: the new tables fill in shadow schemas
+ * while the old ones keep serving, then one transaction swaps them in and sets the checkpoints.
+ * The log is read once for all of them, and the next batch is read while this one is applied.
  * Events appended after the last batch are picked up by the runner from that checkpoint.
  */
-export async function rebuildProjection({ db, store, projection, batchSize = 5_000, onProgress }: RebuildOptions): Promise<string> {
-  const schema = `rebuild_${projection.name}`;
-  await db.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE; CREATE SCHEMA ${schema}`);
-  await db.transaction(async (tx) => tx.exec(`SET LOCAL search_path TO ${schema}; ${projection.ddl}`));
-
+export async function rebuildProjections({ db, store, projections, batchSize = DEFAULT_BATCH_SIZE, onProgress }: RebuildManyOptions): Promise<string> {
+  for (const projection of projections) {
+    const schema = shadowSchema(projection);
+    await db.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE; CREATE SCHEMA ${schema}`);
+    await db.transaction(async (tx) => tx.exec(`SET LOCAL search_path TO ${schema}; ${projection.ddl}`));
+  }
+  const name = projections.map((p) => p.name).join(", ");
   const { rows } = await db.query<{ total: string }>("SELECT count(*) AS total FROM events");
   const total = Number(rows[0]?.total ?? 0);
   let position = START_POSITION;
   let processed = 0;
-  onProgress?.({ projection: projection.name, processed, total });
+  onProgress?.({ projection: name, processed, total });
+  let next = store.readAll({ after: position, limit: batchSize });
   for (;;) {
-    const events = await store.readAll({ after: position, limit: batchSize });
+    const events = await next;
     if (events.length === 0) break;
-    await db.transaction(async (tx) => {
-      await tx.exec(`SET LOCAL search_path TO ${schema}`);
-      await projection.apply(tx, events);
-    });
     position = events.at(-1)!.position;
+    next = store.readAll({ after: position, limit: batchSize });
+    next.catch(() => undefined); // awaited next round; a failure of this batch's apply must not leave it unhandled
+    await db.transaction(async (tx) => {
+      for (const projection of projections) {
+        await tx.exec(`SET LOCAL search_path TO ${shadowSchema(projection)}`);
+        await projection.apply(tx, events);
+      }
+    });
     processed += events.length;
-    onProgress?.({ projection: projection.name, processed, total: Math.max(total, processed) });
+    onProgress?.({ projection: name, processed, total: Math.max(total, processed) });
   }
-
-  await db.transaction(async (tx) => {
-    await lockProjection(tx, projection.name);
-    const moves = projection.tables.map((t) => `DROP TABLE IF EXISTS public.${t} CASCADE; ALTER TABLE ${schema}.${t} SET SCHEMA public;`);
-    await tx.exec(`${moves.join("\n")} DROP SCHEMA ${schema} CASCADE;`);
-    await tx.query(
-      `INSERT INTO public.projection_checkpoints (name, version, position) VALUES ($1, $2, $3)
-       ON CONFLICT (name) DO UPDATE SET version = EXCLUDED.version, position = EXCLUDED.position, updated_at = now(), last_error = NULL`,
-      [projection.name, projection.version, position],
-    );
-  });
+  await swapIn(db, projections, position);
   return position;
+}
+
+/** Moves the shadow tables into public and sets each checkpoint, in one transaction. */
+async function swapIn(db: Database, projections: readonly Projection[], position: string) {
+  await db.transaction(async (tx) => {
+    for (const projection of projections) {
+      const schema = shadowSchema(projection);
+      await lockProjection(tx, projection.name);
+      const moves = projection.tables.map((t) => `DROP TABLE IF EXISTS public.${t} CASCADE; ALTER TABLE ${schema}.${t} SET SCHEMA public;`);
+      await tx.exec(`${moves.join("\n")} DROP SCHEMA ${schema} CASCADE;`);
+      await tx.query(
+        `INSERT INTO public.projection_checkpoints (name, version, position) VALUES ($1, $2, $3)
+         ON CONFLICT (name) DO UPDATE SET version = EXCLUDED.version, position = EXCLUDED.position, updated_at = now(), last_error = NULL`,
+        [projection.name, projection.version, position],
+      );
+    }
+  });
 }

@@ -4,7 +4,6 @@ import { loadCheckpoints } from "@crm/projector/checkpoints";
 import { ALL_PROJECTIONS } from "@crm/projector/projections";
 import { rebuildProjections } from "@crm/projector/rebuild";
 import { createUserCommand, USERS_USAGE } from "./cli-users.ts";
-import { createUserCommand, USERS_USAGE } from "./cli-users.ts";
 import { createProgressBar } from "./progress-bar.ts";
 import { openSystem, type System } from "./system.ts";
 
@@ -17,7 +16,6 @@ ${USERS_USAGE}`;
 type Handler = (system: System, args: string[]) => Promise<void>;
 
 const commands: Record<string, Handler> = {
-  "users create": createUserCommand,
   "users create": createUserCommand,
   "projections status": async (system) => {
     const checkpoints = await loadCheckpoints(system.db);
