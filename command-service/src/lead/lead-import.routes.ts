@@ -10,7 +10,7 @@ import { sqlLeadLookups } from "./lead-lookups.ts";
 /** POST /api/leads/import: CSV rows to leads, with a per-row result (see contracts/lead/import). */
 export function leadImportRoutes(deps: CommandDeps & { store: EventStore; db: Queryable }): Router {
   const router = Router();
-  const lookups = sqlLeadLookups(deps.db);
+  const lookups = sqlLeadLookups(deps.db, deps.store);
   router.post("/api/leads/import", async (req, res) => {
     const body = parseOr400(ImportLeadsBody, req.body);
     const metadata = commandMetadata(req, deps);

@@ -1,9 +1,14 @@
 import type { Queryable } from "@crm/infra/db/database";
+import type { EventStore } from "@crm/infra/event-store/event-store";
+
+/** How long a lookup waits for a read model to reach the head of the log before answering anyway. */
+const CATCH_UP_MS = 2_000;
 
 /**
  * The questions lead commands ask of read models before deciding (decisions/006): whether an id
  * is an approved creative director (users, owned by identity) and which lead has an email (leads).
- * They can lag the log by a moment; that is accepted for these checks.
+ * Each first waits, briefly, for its read model to reach the head of the log, so a lead created or
+ * a director approved a moment ago is seen; if the projector is down it answers from what it has.
  */
 export interface LeadLookups {
   /** True or false when the users read model exists; undefined while it does not (nothing to check against). */
@@ -13,7 +18,7 @@ export interface LeadLookups {
 }
 
 /** The lookups as SQL over the read-model tables. */
-export function sqlLeadLookups(db: Queryable): LeadLookups {
+export function sqlLeadLookups(db: Queryable, store: EventStore): LeadLookups {
   let usersTableSeen = false;
   async function usersTableExists(): Promise<boolean> {
     if (usersTableSeen) return true;
@@ -22,17 +27,31 @@ export function sqlLeadLookups(db: Queryable): LeadLookups {
     return usersTableSeen;
   }
 
+  async function catchUp(projection: string) {
+    const head = await store.currentPosition();
+    const deadline = Date.now() + CATCH_UP_MS;
+    while (Date.now() < deadline) {
+      const { rows } = await db.query<{ position: string }>("SELECT position FROM public.projection_checkpoints WHERE name = $1", [projection]);
+      if (!rows[0] || rows[0].position >= head) return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  async function directorExists(userId: string) {
+    const sql = "SELECT 1 FROM public.users WHERE id = $1::uuid AND role = 'Creative Director' AND approved";
+    return (await db.query(sql, [userId])).rows.length > 0;
+  }
+
   return {
     async isCreativeDirector(userId) {
       if (!(await usersTableExists())) return undefined;
-      const { rows } = await db.query(
-        "SELECT 1 FROM public.users WHERE id = $1::uuid AND role = 'Creative Director' AND approved",
-        [userId],
-      );
-      return rows.length > 0;
+      if (await directorExists(userId)) return true;
+      await catchUp("users"); // only a "no" might be stale: ask again once the users are current
+      return directorExists(userId);
     },
     async leadIdsByEmail(emails) {
       if (emails.length === 0) return new Map();
+      await catchUp("leads");
       const { rows } = await db.query<{ email: string; id: string }>(
         `SELECT DISTINCT ON (lower(email)) lower(email) AS email, id FROM public.leads
          WHERE lower(email) = ANY($1::text[]) ORDER BY lower(email), created_at, id`,

@@ -53,7 +53,7 @@ async function checkDirector(lookups: LeadLookups, directorId: string | null | u
 /** POST /api/leads, PATCH /api/leads/:id, POST /api/leads/:id/move, POST /api/leads/:id/archive, DELETE /api/leads/:id. */
 export function leadCommandRoutes(deps: LeadRouteDeps): Router {
   const router = Router();
-  const lookups = sqlLeadLookups(deps.db);
+  const lookups = sqlLeadLookups(deps.db, deps.store);
   const run = (req: Request, command: LeadCommand, bodyVersion?: number) =>
     handleCommand(deps.store, leadStreamId(command.leadId), leadDecider, command, {
       metadata: commandMetadata(req, deps),
