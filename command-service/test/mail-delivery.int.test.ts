@@ -11,7 +11,7 @@ import { messageDecider } from "../src/messaging/message.decider.ts";
 import { composeFormEmail } from "../src/messaging/templates/form-email.ts";
 import { mailReactor } from "../src/reactors/mail.reactor.ts";
 import { handleCommand } from "../src/shared/command-handler.ts";
-import { eachBackend, openFixture, type OutreachFixture } from "./outreach-fixture.ts";
+import { eachBackend, openFixture, runUntil, type OutreachFixture } from "./outreach-fixture.ts";
 
 const MAIL_FROM = "Studio Nine <hello@studio.test>";
 const fastRetry = { maxAttempts: 4, baseDelayMs: 1, sleep: async () => undefined };
@@ -50,8 +50,8 @@ await eachBackend("mail delivery", (backend) => {
       location: null, startTime: "2030-01-31T14:00:00.000Z", endTime: "2030-01-31T15:00:00.000Z", notes: "Bring <i>ideas</i> & coffee",
       attendeeEmail: "ada@example.com", conference: { provider: "jitsi", joinLink: "https://meet.jit.si/crm-testroom" },
     });
-    await runner.runOnce();
-    const [invite] = (await smtp.waitFor(before + 1)).slice(before);
+    await runUntil(runner, () => smtp.received.length >= before + 1);
+    const [invite] = smtp.received.slice(before);
     const ics = unfold(calendarPart(invite!));
     expect(ics).toMatch(/^METHOD:REQUEST$/m);
     expect(ics).toContain(`UID:${meetingId}@agency-crm`);
@@ -69,8 +69,8 @@ await eachBackend("mail delivery", (backend) => {
 
     await meeting(meetingId, { type: "RescheduleMeeting", startTime: "2030-02-01T10:00:00.000Z", endTime: "2030-02-01T10:30:00.000Z" });
     await meeting(meetingId, { type: "CancelMeeting" });
-    await runner.runOnce();
-    const [update, cancel] = (await smtp.waitFor(before + 3)).slice(before + 1);
+    await runUntil(runner, () => smtp.received.length >= before + 3);
+    const [update, cancel] = smtp.received.slice(before + 1);
     const updated = unfold(calendarPart(update!));
     expect(updated).toMatch(/^METHOD:REQUEST$/m);
     expect(updated).toMatch(/^SEQUENCE:1$/m);
@@ -98,8 +98,8 @@ await eachBackend("mail delivery", (backend) => {
     await handleCommand(fx.store, messageStreamId(messageId), messageDecider, {
       type: "RequestEmail", email: { messageId, leadId, kind: "form", formType: "onboarding", to: "bob@example.com", ...mail },
     }, { metadata: fx.metadata() });
-    await runner.runOnce();
-    const [received] = (await smtp.waitFor(before + 1)).slice(before);
+    await runUntil(runner, () => smtp.received.length >= before + 1);
+    const [received] = smtp.received.slice(before);
     expect(received!.subject).toBe("Complete Your Onboarding Questionnaire");
     expect(received!.html).toContain(`href="https://crm.example/onboarding-form/${leadId}"`);
     expect(received!.text).toContain(`https://crm.example/onboarding-form/${leadId}`);
@@ -125,7 +125,7 @@ await eachBackend("mail delivery", (backend) => {
     const messageId = await requestMessage(await fx.createLead());
     const before = smtp.received.length;
     smtp.rejectNext(2, 451);
-    await runner.runOnce();
+    await runUntil(runner, async () => (await outcomesOf(messageId)).length > 0);
     expect(smtp.received.length).toBe(before + 1);
     const outcomes = await outcomesOf(messageId);
     expect(outcomes).toHaveLength(1);
@@ -135,7 +135,7 @@ await eachBackend("mail delivery", (backend) => {
   it("gives up at once on a permanent failure with one EmailFailed", async () => {
     const messageId = await requestMessage(await fx.createLead(), "nobody@example.com");
     smtp.rejectNext(1, 550, "No such user");
-    await runner.runOnce();
+    await runUntil(runner, async () => (await outcomesOf(messageId)).length > 0);
     const outcomes = await outcomesOf(messageId);
     expect(outcomes).toHaveLength(1);
     expect(outcomes[0]).toMatchObject({ type: "EmailFailed", data: { attempts: 1, to: "nobody@example.com" } });
@@ -144,13 +144,14 @@ await eachBackend("mail delivery", (backend) => {
 
   it("does not resend what has an outcome when it starts again from the beginning of the log", async () => {
     const messageId = await requestMessage(await fx.createLead());
-    await runner.runOnce();
-    expect(await outcomesOf(messageId)).toHaveLength(1);
+    await runUntil(runner, async () => (await outcomesOf(messageId)).length > 0);
+    const outcomePosition = (await outcomesOf(messageId))[0]!.position;
     await fx.database.db.query("UPDATE reactor_checkpoints SET position = $1, owner = NULL WHERE name = 'mail'", ["00000000000000000000-00000000000000000000"]);
     const before = smtp.received.length;
     const restarted = createReactorRunner({ db: fx.database.db, store: fx.store, reactor: mailReactor({ store: fx.store, mailer: createSmtpMailer(smtp.url, MAIL_FROM), mailFrom: MAIL_FROM, now: fx.now, retry: fastRetry }), log: () => undefined });
     await runner.stop(); // the first process is gone; its lease is released
-    while ((await restarted.runOnce()) > 0);
+    const checkpoint = async () => (await fx.database.db.query<{ position: string }>("SELECT position FROM reactor_checkpoints WHERE name = 'mail'")).rows[0]!.position;
+    await runUntil(restarted, async () => (await checkpoint()) >= outcomePosition);
     expect(smtp.received.length).toBe(before);
     expect(await outcomesOf(messageId)).toHaveLength(1);
     runner = restarted;

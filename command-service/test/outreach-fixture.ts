@@ -46,3 +46,15 @@ export async function openFixture(backend: Backend): Promise<OutreachFixture> {
   }
   return { database, store, now, metadata, createLead };
 }
+
+/**
+ * Runs a reactor until a condition holds. On a shared Postgres server another session's open
+ * transaction can hold events back from readAll for a moment (pg_snapshot_xmin is cluster-wide).
+ */
+export async function runUntil(runner: { runOnce(): Promise<number> }, done: () => Promise<boolean> | boolean, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await done())) {
+    if (Date.now() > deadline) throw new Error("The reactor did not get there in time");
+    if ((await runner.runOnce()) === 0) await new Promise((r) => setTimeout(r, 50));
+  }
+}

@@ -1,0 +1,81 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RecordedEvent } from "@crm/contracts/events/registry";
+import { migrate } from "../src/db/migrations.ts";
+import type { EventStore } from "../src/event-store/event-store.ts";
+import { createPostgresEventStore } from "../src/event-store/postgres-event-store.ts";
+import { eventStoreMigrations } from "../src/event-store/postgres-event-store.migrations.ts";
+import { createReactorRunner, type Reactor } from "../src/reactor/reactor-runner.ts";
+import { reactorMigrations } from "../src/reactor/reactor.migrations.ts";
+import { availableBackends, createTestDatabase, type TestDatabase } from "../src/testing/test-database.ts";
+
+const available = await availableBackends();
+
+/** Appends one SmsRequested event on its own stream. */
+async function request(store: EventStore, body: string) {
+  const messageId = randomUUID();
+  const metadata = { actor: "user-1", at: new Date().toISOString(), commandId: randomUUID(), correlationId: "c" };
+  const leadId = randomUUID();
+  await store.append(`message-${messageId}`, 0, [{ type: "SmsRequested", data: { messageId, leadId, to: "+15551234567", body } }], { commandId: metadata.commandId, metadata });
+}
+
+/** Runs until the reactor has seen n events it handles, tolerating a moment of invisibility on a shared server. */
+async function runUntil(runner: { runOnce(): Promise<number> }, done: () => boolean) {
+  const deadline = Date.now() + 20_000;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error("timed out");
+    await runner.runOnce().catch(() => undefined);
+  }
+}
+
+for (const backend of ["postgres", "pglite"] as const) {
+  (available.includes(backend) ? describe : describe.skip)(`reactor runner on ${backend}`, () => {
+    let database: TestDatabase;
+    let store: EventStore;
+    beforeAll(async () => {
+      database = await createTestDatabase(backend);
+      await migrate(database.db, [...eventStoreMigrations, ...reactorMigrations]);
+      store = createPostgresEventStore(database.db);
+    });
+    afterAll(() => database.drop());
+
+    const checkpointOf = async (name: string) =>
+      (await database.db.query<{ position: string; last_error: string | null }>("SELECT position, last_error FROM reactor_checkpoints WHERE name = $1", [name])).rows[0];
+
+    it("keeps its checkpoint before an event whose handler failed, and handles it again", async () => {
+      await request(store, "first");
+      const seen: string[] = [];
+      let attempts = 0;
+      const reactor: Reactor = {
+        name: "flaky",
+        handles: (e) => e.type === "SmsRequested",
+        async handle(e: RecordedEvent) {
+          if (++attempts === 1) throw new Error("database went away");
+          seen.push(e.eventId);
+        },
+      };
+      const runner = createReactorRunner({ db: database.db, store, reactor, log: () => undefined });
+      await runUntil(runner, () => attempts >= 1);
+      expect(seen).toHaveLength(0);
+      expect(await checkpointOf("flaky")).toMatchObject({ position: "00000000000000000000-00000000000000000000" });
+      await runUntil(runner, () => seen.length === 1);
+      expect((await checkpointOf("flaky"))!.position).not.toBe("00000000000000000000-00000000000000000000");
+      await runner.stop();
+    });
+
+    it("lets one process at a time run a reactor and follows new events once started", async () => {
+      const seen: string[] = [];
+      const reactor: Reactor = { name: "single", handles: (e) => e.type === "SmsRequested", handle: async (e) => void seen.push(e.eventId) };
+      const first = createReactorRunner({ db: database.db, store, reactor, pollMs: 50, log: () => undefined });
+      const second = createReactorRunner({ db: database.db, store, reactor, pollMs: 50, log: () => undefined });
+      await first.start();
+      await request(store, "second");
+      await runUntil({ runOnce: async () => (await new Promise((r) => setTimeout(r, 50)), 0) }, () => seen.length >= 2);
+      expect(await second.runOnce()).toBe(0); // the first one holds the lease
+      await first.stop();
+      await second.runOnce(); // the lease is free again: it continues from the checkpoint, repeating nothing
+      expect(new Set(seen).size).toBe(seen.length);
+      await second.stop();
+    });
+  });
+}
