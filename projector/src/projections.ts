@@ -1,8 +1,10 @@
 import { activitiesProjection } from "./activities/activities.projection.ts";
 import { leadsProjection } from "./leads/leads.projection.ts";
 import { meetingsProjection } from "./meetings/meetings.projection.ts";
+import { onboardingProjection } from "./onboarding/onboarding.projection.ts";
 import type { Projection } from "./projection.ts";
+import { questionnaireProjection } from "./questionnaire/questionnaire.projection.ts";
 import { usersProjection } from "./users/users.projection.ts";
 
 /** Every read model the projector maintains. */
-export const ALL_PROJECTIONS: readonly Projection[] = [leadsProjection, activitiesProjection, usersProjection, meetingsProjection];
+export const ALL_PROJECTIONS: readonly Projection[] = [leadsProjection, activitiesProjection, usersProjection, meetingsProjection, questionnaireProjection, onboardingProjection];

@@ -6,6 +6,8 @@ import helmet from "helmet";
 import { leadCommandRoutes } from "@crm/command-service/lead/lead.routes";
 import { leadImportRoutes } from "@crm/command-service/lead/lead-import.routes";
 import { outreachCommandRoutes } from "@crm/command-service/messaging/outreach.routes";
+import { onboardingCommandRoutes } from "@crm/command-service/onboarding/onboarding.routes";
+import { questionnaireCommandRoutes } from "@crm/command-service/questionnaire/questionnaire.routes";
 import { ApiError, NotFoundError } from "@crm/contracts/api/errors";
 import { assertEveryRouteHasAPolicy } from "@crm/infra/http/policy-coverage";
 import { problemMiddleware } from "@crm/infra/http/problem-middleware";
@@ -14,6 +16,8 @@ import type { CheckpointWatcher } from "@crm/read-api/checkpoint-watcher";
 import { healthRoutes } from "@crm/read-api/health/health.routes";
 import { leadReadRoutes } from "@crm/read-api/leads/leads.routes";
 import { meetingReadRoutes } from "@crm/read-api/meetings/meetings.routes";
+import { onboardingReadRoutes } from "@crm/read-api/onboarding/onboarding.routes";
+import { questionnaireReadRoutes } from "@crm/read-api/questionnaire/questionnaire.routes";
 import { eventStreamRoutes } from "@crm/read-api/live/events-stream.routes";
 import { readYourWrites } from "@crm/read-api/read-your-writes";
 import { createIdentity } from "./identity.ts";
@@ -38,7 +42,7 @@ const jsonOnly: RequestHandler = (req, _res, next) => {
 export function createApp(system: System, watcher: CheckpointWatcher | undefined, parts: AppParts): Express {
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", "loopback");
+  app.set("trust proxy", system.config.TRUST_PROXY); // whose X-Forwarded-For to believe (rate limits, Secure cookies)
   app.use(helmet({ contentSecurityPolicy: { directives: { "frame-ancestors": ["'none'"] } } }));
   const identity = createIdentity(system);
   app.use(identity.authenticate); // before every other route: sessions, CSRF, the access policy
@@ -51,12 +55,17 @@ export function createApp(system: System, watcher: CheckpointWatcher | undefined
     app.use(activityReadRoutes({ db: system.db }));
     app.use(meetingReadRoutes({ db: system.db, now: system.now }));
     app.use(identity.readRoutes);
+    app.use(questionnaireReadRoutes({ db: system.db }));
+    app.use(onboardingReadRoutes({ db: system.db }));
   }
   if (parts.commands) {
+    // The public questionnaire parses its own, smaller body (64 KB) and answers with an `error` field.
+    app.use(questionnaireCommandRoutes({ store: system.store, now: system.now, newId: system.newId }));
     app.use("/api", jsonOnly, express.json({ limit: "1mb", strict: true, type: "application/json" }));
     app.use(leadImportRoutes({ store: system.store, db: system.db, now: system.now, newId: system.newId }));
     app.use(leadCommandRoutes({ store: system.store, db: system.db, now: system.now, newId: system.newId }));
     app.use(outreachCommandRoutes({ store: system.store, config: system.config, now: system.now, newId: system.newId }));
+    app.use(onboardingCommandRoutes({ store: system.store, db: system.db, now: system.now, newId: system.newId }));
   }
   if (parts.commands) app.use(identity.commandRoutes);
   if (parts.commands || parts.reads) app.use(identity.authRoutes);

@@ -3,6 +3,7 @@ import { leadEvents } from "../lead/events.ts";
 import { userEvents } from "../user/events.ts";
 import { meetingEvents } from "../meeting/events.ts";
 import { messagingEvents } from "../messaging/events.ts";
+import { questionnaireEvents } from "../questionnaire/events.ts";
 
 /**
  * Every event type the system stores, with its current schema version.
@@ -44,6 +45,7 @@ export const EVENT_DEFINITIONS = {
   EmailFailed: define(messagingEvents.EmailFailed),
   SmsSent: define(messagingEvents.SmsSent),
   SmsFailed: define(messagingEvents.SmsFailed),
+  QuestionnaireSubmitted: define(questionnaireEvents.QuestionnaireSubmitted),
 } as const;
 
 type Definitions = typeof EVENT_DEFINITIONS;

@@ -84,4 +84,11 @@ export const ACCESS_POLICY: readonly AccessRule[] = [
   rule("POST /api/leads/:id/send-email", STAFF),
   rule("POST /api/leads/:id/send-sms", STAFF),
   rule("POST /api/send-email", STAFF),
+  // onboarding and the public questionnaire (issue 7); Creative Directors read only their own clients' answers
+  rule("POST /api/questionnaire", PUBLIC),
+  rule("GET /api/questionnaire/:leadId", APPROVED),
+  rule("GET /api/questionnaire/:leadId/versions", APPROVED),
+  rule("POST /api/onboarding/:id/assign-director", STAFF),
+  rule("POST /api/onboarding/:id/steps", STAFF),
+  rule("GET /api/onboarding/activities", STAFF),
 ];

@@ -1,6 +1,7 @@
 import type { RecordedEvent } from "@crm/contracts/events/registry";
 import { describeLeadEvent } from "@crm/contracts/lead/describe";
 import { describeMessagingEvent } from "@crm/contracts/messaging/describe";
+import { describeQuestionnaireEvent } from "@crm/contracts/questionnaire/describe";
 import { leadIdOfStream } from "@crm/contracts/lead/stream";
 import type { Queryable } from "@crm/infra/db/database";
 import type { Projection } from "../projection.ts";
@@ -38,7 +39,7 @@ type ActivityRow = Record<keyof typeof COLUMNS, string | null>;
 
 function rowOf(event: RecordedEvent): ActivityRow | undefined {
   const own = leadIdOf(event);
-  const outside = own ? undefined : describeMessagingEvent(event); // meetings and messages name their lead
+  const outside = own ? undefined : (describeMessagingEvent(event) ?? describeQuestionnaireEvent(event)); // meetings, messages and questionnaires name their lead
   const described = outside ?? (own ? describeLeadEvent(event) : undefined);
   const leadId = outside?.leadId ?? own;
   if (!leadId || !described) return undefined;

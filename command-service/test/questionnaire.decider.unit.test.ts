@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { NotFoundError } from "@crm/contracts/api/errors";
+import { emptyAnswers } from "@crm/contracts/questionnaire/fields";
+import {
+  decide,
+  evolve,
+  initialState,
+  type QuestionnaireCommand,
+  type QuestionnaireEvent,
+  type QuestionnaireState,
+} from "../src/questionnaire/questionnaire.decider.ts";
+
+const LEAD_ID = "0b6f2a4e-6a51-4c39-9b1e-2f6f4f0f5a01";
+const FIRST = "7e0c2a4e-6a51-4c39-9b1e-2f6f4f0f5a01";
+const SECOND = "7e0c2a4e-6a51-4c39-9b1e-2f6f4f0f5a02";
+const metadata = { actor: "public", at: "2026-11-21T10:00:00.000Z", commandId: "c-1", correlationId: "c-1" };
+
+/** given(events) / when(command) / then(events | error) */
+const given = (events: QuestionnaireEvent[]): QuestionnaireState => events.map((e) => ({ ...e, metadata })).reduce(evolve, initialState);
+const when = (state: QuestionnaireState, command: QuestionnaireCommand) => () => decide(command, state);
+
+const answers = { ...emptyAnswers(), instagramFollowers: 1200, brandWords: "bold warm local honest fresh" };
+const submit = (responseId: string, lead: "open" | "unavailable" = "open"): QuestionnaireCommand => ({ type: "SubmitQuestionnaire", leadId: LEAD_ID, responseId, lead, answers });
+const submitted = (responseId: string, version: number): QuestionnaireEvent => ({ type: "QuestionnaireSubmitted", data: { responseId, leadId: LEAD_ID, version, answers } });
+
+describe("questionnaire decider", () => {
+  it("records the first submission of an open lead as version 1", () => {
+    expect(when(given([]), submit(FIRST))()).toEqual([submitted(FIRST, 1)]);
+  });
+
+  it("keeps a second submission as the next version", () => {
+    expect(when(given([submitted(FIRST, 1)]), submit(SECOND))()).toEqual([submitted(SECOND, 2)]);
+  });
+
+  it("answers not found for a lead that is unknown or archived, with one message for both", () => {
+    const fresh = when(given([]), submit(FIRST, "unavailable"));
+    const after = when(given([submitted(FIRST, 1)]), submit(SECOND, "unavailable"));
+    expect(fresh).toThrow(NotFoundError);
+    expect(after).toThrow(NotFoundError);
+    const message = (f: () => unknown) => {
+      try {
+        f();
+      } catch (error) {
+        return (error as Error).message;
+      }
+    };
+    expect(message(fresh)).toBe(message(after));
+  });
+
+  it("remembers the latest version and response", () => {
+    expect(given([submitted(FIRST, 1), submitted(SECOND, 2)])).toEqual({ status: "submitted", leadId: LEAD_ID, versions: 2, latestResponseId: SECOND });
+  });
+});

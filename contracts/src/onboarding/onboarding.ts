@@ -1,0 +1,34 @@
+import { z } from "zod";
+import { ActivityType } from "../activity/activity.ts";
+
+/** Body of POST /api/onboarding/{leadId}/assign-director. */
+export const AssignDirectorBody = z.strictObject({
+  creativeDirectorId: z.uuid({ error: "Please select a creative director" }),
+  expectedVersion: z.number().int().nonnegative().optional(),
+});
+export type AssignDirectorBody = z.infer<typeof AssignDirectorBody>;
+
+/**
+ * Body of POST /api/onboarding/{leadId}/steps: a step done outside the lead (the form mail or the
+ * onboarding meeting), which moves the lead forward to the matching stage (never back).
+ */
+export const ONBOARDING_STEP_NAMES = ["form-sent", "meeting-scheduled"] as const;
+export const RecordStepBody = z.strictObject({
+  step: z.enum(ONBOARDING_STEP_NAMES, { error: "Step is form-sent or meeting-scheduled" }),
+});
+export type RecordStepBody = z.infer<typeof RecordStepBody>;
+
+/** One line of Recent Onboarding Activities (GET /api/onboarding/activities). */
+export const OnboardingActivity = z.object({
+  id: z.string(),
+  leadId: z.uuid(),
+  leadName: z.string(),
+  business: z.string(),
+  type: ActivityType,
+  title: z.string(),
+  description: z.string().nullable(),
+  createdAt: z.string(),
+  createdBy: z.string(),
+  userLabel: z.string().nullable(),
+});
+export type OnboardingActivity = z.infer<typeof OnboardingActivity>;

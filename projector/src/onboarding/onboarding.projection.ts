@@ -1,0 +1,118 @@
+import type { RecordedEvent } from "@crm/contracts/events/registry";
+import { describeLeadEvent, type ActivityDescription } from "@crm/contracts/lead/describe";
+import { leadIdOfStream } from "@crm/contracts/lead/stream";
+import { describeMessagingEvent } from "@crm/contracts/messaging/describe";
+import { isOnboardingStage } from "@crm/contracts/onboarding/steps";
+import { describeQuestionnaireEvent } from "@crm/contracts/questionnaire/describe";
+import type { Queryable } from "@crm/infra/db/database";
+import type { Projection } from "../projection.ts";
+import { insertRows, upsertRows, type Columns } from "../sql.ts";
+
+/** Each lead's stage, so an event can be judged by the stage its lead had when it happened. */
+const STAGE_COLUMNS = { lead_id: "uuid", stage: "text" } as const satisfies Columns;
+const ACTIVITY_COLUMNS = {
+  id: "uuid",
+  lead_id: "uuid",
+  type: "text",
+  title: "text",
+  description: "text",
+  created_at: "timestamptz",
+  created_by: "text",
+  position: "text",
+} as const satisfies Columns;
+
+const DDL = `
+  CREATE TABLE onboarding_lead_stages (lead_id uuid PRIMARY KEY, stage text NOT NULL);
+  CREATE TABLE onboarding_activities (
+    id uuid PRIMARY KEY,
+    lead_id uuid NOT NULL,
+    type text NOT NULL,
+    title text NOT NULL,
+    description text,
+    created_at timestamptz NOT NULL,
+    created_by text NOT NULL,
+    position text NOT NULL
+  );
+  CREATE INDEX onboarding_activities_recent ON onboarding_activities (position DESC);
+  CREATE INDEX onboarding_activities_lead ON onboarding_activities (lead_id, position DESC);
+`;
+
+type ActivityRow = Record<keyof typeof ACTIVITY_COLUMNS, string | null>;
+type Entry = ActivityDescription & { leadId: string };
+
+/** The stage an event leaves its lead in, when it sets one. */
+function stageAfter(event: RecordedEvent): string | undefined {
+  if (event.type === "LeadCreated") return event.data.stage;
+  if (event.type === "LeadStageChanged" || event.type === "LeadMoved") return event.data.to;
+  return undefined;
+}
+
+/**
+ * What counts as onboarding: moves into, within or out of the onboarding stages, director changes,
+ * meetings and messages while the lead is in onboarding, and every questionnaire submission.
+ */
+function entryOf(event: RecordedEvent, stageBefore: string | undefined): Entry | undefined {
+  const questionnaire = describeQuestionnaireEvent(event);
+  if (questionnaire) return questionnaire;
+  const leadId = leadIdOfStream(event.streamId);
+  const inOnboarding = stageBefore !== undefined && isOnboardingStage(stageBefore);
+  if (leadId) {
+    const stageMove = event.type === "LeadStageChanged" && (isOnboardingStage(event.data.to) || isOnboardingStage(event.data.from));
+    const director = (event.type === "CreativeDirectorAssigned" || event.type === "CreativeDirectorUnassigned") && inOnboarding;
+    const described = stageMove || director ? describeLeadEvent(event) : undefined;
+    return described && { ...described, leadId };
+  }
+  return inOnboarding ? describeMessagingEvent(event) : undefined;
+}
+
+const leadOf = (event: RecordedEvent) => leadIdOfStream(event.streamId) ?? describeMessagingEvent(event)?.leadId ?? describeQuestionnaireEvent(event)?.leadId;
+
+async function loadStages(tx: Queryable, events: readonly RecordedEvent[]): Promise<Map<string, string>> {
+  const ids = [...new Set(events.map(leadOf).filter((id) => id !== undefined))];
+  if (ids.length === 0) return new Map();
+  const { rows } = await tx.query<{ lead_id: string; stage: string }>("SELECT lead_id, stage FROM onboarding_lead_stages WHERE lead_id = ANY($1::uuid[])", [ids]);
+  return new Map(rows.map((r) => [r.lead_id, r.stage]));
+}
+
+async function apply(tx: Queryable, events: readonly RecordedEvent[]) {
+  const stages = await loadStages(tx, events);
+  const changed = new Set<string>();
+  const archived = new Set<string>();
+  let rows: ActivityRow[] = [];
+  for (const event of events) {
+    const leadId = leadOf(event);
+    if (!leadId) continue;
+    if (event.type === "LeadArchived") {
+      archived.add(leadId);
+      stages.delete(leadId);
+      rows = rows.filter((r) => r.lead_id !== leadId);
+      continue;
+    }
+    const entry = entryOf(event, stages.get(leadId));
+    if (entry) rows.push({ id: event.eventId, lead_id: entry.leadId, type: entry.type, title: entry.title, description: entry.description, created_at: event.metadata.at, created_by: event.metadata.actor, position: event.position });
+    const stage = stageAfter(event);
+    if (stage !== undefined) {
+      stages.set(leadId, stage);
+      changed.add(leadId);
+    }
+  }
+  if (archived.size > 0) {
+    await tx.query("DELETE FROM onboarding_activities WHERE lead_id = ANY($1::uuid[])", [[...archived]]);
+    await tx.query("DELETE FROM onboarding_lead_stages WHERE lead_id = ANY($1::uuid[])", [[...archived]]);
+  }
+  const stageRows = [...changed].filter((id) => stages.has(id)).map((id) => ({ lead_id: id, stage: stages.get(id) }));
+  await upsertRows(tx, "onboarding_lead_stages", STAGE_COLUMNS, "lead_id", stageRows);
+  await insertRows(tx, "onboarding_activities", ACTIVITY_COLUMNS, rows);
+}
+
+export const onboardingProjection: Projection = {
+  name: "onboarding",
+  version: 1,
+  tables: ["onboarding_lead_stages", "onboarding_activities"],
+  ddl: DDL,
+  apply,
+  topics(events) {
+    const touched = events.some((e) => leadIdOfStream(e.streamId) || describeMessagingEvent(e) || describeQuestionnaireEvent(e));
+    return touched ? ["onboarding"] : [];
+  },
+};

@@ -1,0 +1,29 @@
+import type { QuestionnaireResponse, QuestionnaireVersion } from "@crm/contracts/questionnaire/questionnaire";
+import type { Queryable } from "@crm/infra/db/database";
+
+const RESPONSE = `r.id, r.lead_id AS "leadId", r.version, r.submitted_at AS "submittedAt", r.answers,
+  (SELECT max(version) FROM questionnaire_responses WHERE lead_id = r.lead_id)::int AS versions`;
+
+/** One version of a lead's answers: the latest when version is undefined. */
+export async function getResponse(q: Queryable, leadId: string, version?: number): Promise<QuestionnaireResponse | undefined> {
+  const { rows } =
+    version === undefined
+      ? await q.query<QuestionnaireResponse>(`SELECT ${RESPONSE} FROM questionnaire_responses r WHERE r.lead_id = $1 ORDER BY r.version DESC LIMIT 1`, [leadId])
+      : await q.query<QuestionnaireResponse>(`SELECT ${RESPONSE} FROM questionnaire_responses r WHERE r.lead_id = $1 AND r.version = $2`, [leadId, version]);
+  return rows[0];
+}
+
+/** Every version of a lead's answers, newest first. */
+export async function listVersions(q: Queryable, leadId: string): Promise<QuestionnaireVersion[]> {
+  const { rows } = await q.query<QuestionnaireVersion>(
+    `SELECT id, version, submitted_at AS "submittedAt", answered FROM questionnaire_responses WHERE lead_id = $1 ORDER BY version DESC`,
+    [leadId],
+  );
+  return rows;
+}
+
+/** True when the lead is assigned to this creative director (the leads read model). */
+export async function isDirectorOf(q: Queryable, leadId: string, userId: string): Promise<boolean> {
+  const { rows } = await q.query("SELECT 1 FROM leads WHERE id = $1 AND creative_director_id = $2", [leadId, userId]);
+  return rows.length > 0;
+}

@@ -1,0 +1,39 @@
+import { randomUUID } from "node:crypto";
+import { expect } from "vitest";
+import type { LeadStage } from "@crm/contracts/lead/lead";
+import { call, type CallOptions, type CallResult } from "../src/testing/http-client.ts";
+import type { SignedIn } from "../src/testing/sign-up-as.ts";
+import type { TestApp } from "../src/testing/test-app.ts";
+
+/** Staff calls with a bearer token; reads wait for the newest position this client wrote. */
+export function staffClient(app: TestApp, who: SignedIn) {
+  let position: string | undefined;
+  const remember = (result: CallResult) => {
+    const written = result.body?.position;
+    if (typeof written === "string" && (position === undefined || written > position)) position = written;
+    return result;
+  };
+  const client = {
+    /** Lets reads wait for a position written by someone else (e.g. the public form). */
+    saw: (result: CallResult) => remember(result),
+    get: (path: string) => call(app, path, { bearer: who.token, headers: position ? { "X-Min-Position": position } : {} }),
+    post: async (path: string, body?: unknown, options: CallOptions = {}) => remember(await call(app, path, { method: "POST", bearer: who.token, ...(body !== undefined ? { body } : {}), ...options })),
+    patch: async (path: string, body: unknown) => remember(await call(app, path, { method: "PATCH", bearer: who.token, body })),
+    delete: async (path: string) => remember(await call(app, path, { method: "DELETE", bearer: who.token })),
+    /** A new lead, moved to a stage; answers its id. */
+    async lead(stage: LeadStage = "Contract Signed"): Promise<string> {
+      const created = await client.post("/api/leads", { name: "Ada Client", business: "Lovelace Co", email: `${randomUUID().slice(0, 8)}@example.com` });
+      expect(created.status).toBe(201);
+      if (stage !== "New Lead") expect((await client.patch(`/api/leads/${created.body.id}`, { stage })).status).toBe(200);
+      return created.body.id as string;
+    },
+  };
+  return client;
+}
+
+let ipCounter = 0;
+/** A client address no other test uses, so the per-IP limit of one test does not touch another. */
+export const freshIp = () => `10.7.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`;
+
+/** POST /api/questionnaire as a client who is not signed in. */
+export const submitPublic = (app: TestApp, body: unknown, ip = freshIp()) => call(app, "/api/questionnaire", { method: "POST", body, ip });
