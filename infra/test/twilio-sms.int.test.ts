@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import twilio from "twilio";
+import type RequestClient from "twilio/lib/base/RequestClient";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isPermanentSmsError, normalizePhone } from "../src/sms/sms-sender.ts";
 import { createTwilioSmsSender } from "../src/sms/twilio-sms-sender.ts";
@@ -13,7 +14,7 @@ class LoopbackRequestClient extends twilio.RequestClient {
   constructor(private readonly base: string) {
     super();
   }
-  override request<T>(opts: Parameters<InstanceType<typeof twilio.RequestClient>["request"]>[0]) {
+  override request<T>(opts: RequestClient.RequestOptions<T>) {
     return super.request<T>({ ...opts, uri: opts.uri.replace(/^https:\/\/[^/]+/, this.base) });
   }
 }
