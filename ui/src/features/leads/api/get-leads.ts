@@ -1,23 +1,38 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { Lead } from "@crm/contracts/lead/lead";
+import type { Lead, LeadPriority } from "@crm/contracts/lead/lead";
 import { apiGet } from "@/lib/api-client";
 
 export interface LeadsFilter {
   search?: string;
+  priority?: LeadPriority;
+  /** Only leads the signed-in person created or is assigned to. */
+  mine?: boolean;
+}
+
+/** The filter without its empty parts, so the unfiltered board shares the key ["leads", {}]. */
+export function normalizeFilter(filter: LeadsFilter): LeadsFilter {
+  const normalized: LeadsFilter = {};
+  if (filter.search) normalized.search = filter.search;
+  if (filter.priority) normalized.priority = filter.priority;
+  if (filter.mine) normalized.mine = true;
+  return normalized;
 }
 
 function leadsUrl(filter: LeadsFilter): string {
   const params = new URLSearchParams();
   if (filter.search) params.set("search", filter.search);
+  if (filter.priority) params.set("priority", filter.priority);
+  if (filter.mine) params.set("mine", "true");
   const query = params.toString();
   return query ? `/api/leads?${query}` : "/api/leads";
 }
 
-/** GET /api/leads[?search=]: key ["leads", filter], refreshed by the "leads" live topic. */
+/** GET /api/leads[?search=&priority=&mine=true] in column order: key ["leads", filter], refreshed by the "leads" topic. */
 export function leadsQueryOptions(filter: LeadsFilter = {}) {
+  const normalized = normalizeFilter(filter);
   return queryOptions({
-    queryKey: ["leads", filter],
-    queryFn: async ({ signal }) => (await apiGet<Lead[]>(leadsUrl(filter), signal)) ?? [],
+    queryKey: ["leads", normalized],
+    queryFn: async ({ signal }) => (await apiGet<Lead[]>(leadsUrl(normalized), signal)) ?? [],
   });
 }
 

@@ -1,48 +1,104 @@
-import { FolderKanban, Search } from "lucide-react";
-import { useState } from "react";
-import { EmptyState } from "@/components/empty-state";
+import { Download } from "lucide-react";
+import { useMemo, useState } from "react";
+import type { Lead, LeadPriority, LeadStage } from "@crm/contracts/lead/lead";
+import { ScheduleMeetingDialog } from "@/components/lead-dialogs/schedule-meeting-dialog";
+import { SendFormDialog } from "@/components/lead-dialogs/send-form-dialog";
 import { ErrorState } from "@/components/error-state";
 import { PageHeader } from "@/components/page-header";
-import { Input } from "@/components/ui/input";
-import { Spinner } from "@/components/ui/spinner";
+import { Button } from "@/components/ui/button";
+import { toast } from "@/lib/toast";
 import { useDebouncedValue } from "@/lib/use-debounced-value";
 import { useLeads } from "../api/get-leads.ts";
-import { LeadsTable } from "./leads-table.tsx";
+import { failureText } from "../api/lead-mutations.ts";
+import { useUpdateLead } from "../api/update-lead.ts";
+import { downloadLeadsCsv } from "../utils/export-csv.ts";
+import { AddLeadDialog } from "./add-lead-dialog.tsx";
+import { BoardSkeleton } from "./board-skeleton.tsx";
+import { EditLeadDialog } from "./edit-lead-dialog.tsx";
+import { ImportCsvDialog } from "./import-csv-dialog.tsx";
+import type { LeadCardActions } from "./lead-card-menu.tsx";
+import { LeadDetailsDialog } from "./lead-details-dialog.tsx";
+import { LeadsToolbar } from "./leads-toolbar.tsx";
+import { PipelineBoard } from "./pipeline-board.tsx";
+import { UpdateStageDialog } from "./update-stage-dialog.tsx";
 
-/** /leads: the pipeline's leads, searchable by name, business or email. */
+type OpenDialog = { kind: "details" | "edit" | "stage" | "meeting" | "form"; lead: Lead } | null;
+
+/** /leads: the pipeline board with search, filters, CSV export and import, and the lead dialogs. */
 export function LeadsPage() {
   const [query, setQuery] = useState("");
+  const [priority, setPriority] = useState<LeadPriority | undefined>();
+  const [mine, setMine] = useState(false);
   const search = useDebouncedValue(query.trim(), 250);
-  const leads = useLeads({ search });
+  const leads = useLeads({ search, priority, mine });
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const update = useUpdateLead();
+
+  const actions = useMemo<LeadCardActions>(
+    () => ({
+      onQuickView: (lead) => setDialog({ kind: "details", lead }),
+      onEdit: (lead) => setDialog({ kind: "edit", lead }),
+      onScheduleMeeting: (lead) => setDialog({ kind: "meeting", lead }),
+      onSendEmail: (lead) => setDialog({ kind: "form", lead }),
+      onUpdateStage: (lead) => setDialog({ kind: "stage", lead }),
+    }),
+    [],
+  );
+  const dialogProps = (kind: NonNullable<OpenDialog>["kind"]) => ({
+    open: dialog?.kind === kind,
+    onOpenChange: (open: boolean) => !open && setDialog((d) => (d?.kind === kind ? null : d)),
+  });
+
+  function changeStage(lead: Lead, stage: LeadStage) {
+    update.mutate(
+      { id: lead.id, changes: { stage, expectedVersion: lead.version } },
+      {
+        onSuccess: () => toast({ title: "Stage Updated", description: `${lead.name} moved to ${stage}.` }),
+        onError: (error) => toast({ variant: "destructive", title: "Update Failed", description: failureText(error, "Failed to update the stage. Please try again.") }),
+      },
+    );
+  }
+
+  const filtered = Boolean(search || priority || mine);
+  const lead = dialog?.lead ?? null;
   return (
     <>
-      <PageHeader title="Leads" description="Every lead in the pipeline." />
-      <div className="relative max-w-sm">
-        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-        <Input
-          type="search"
-          placeholder="Search leads..."
-          aria-label="Search leads"
-          className="pl-9"
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
-        />
+      <PageHeader
+        title="Leads"
+        description="Drag a card to another stage, or use its menu, to move a lead through the pipeline."
+        actions={
+          <>
+            <ImportCsvDialog />
+            <Button variant="outline" onClick={() => downloadLeadsCsv(leads.data ?? [])} disabled={!leads.data}>
+              <Download aria-hidden="true" />
+              Export CSV
+            </Button>
+            <AddLeadDialog />
+          </>
+        }
+      />
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <LeadsToolbar query={query} onQueryChange={setQuery} priority={priority} onPriorityChange={setPriority} mine={mine} onMineChange={setMine} />
+        <p className="text-sm text-muted-foreground" aria-live="polite">
+          {leads.data && (filtered ? `${leads.data.length} matching ${leads.data.length === 1 ? "lead" : "leads"}` : `${leads.data.length} ${leads.data.length === 1 ? "lead" : "leads"}`)}
+        </p>
       </div>
       {leads.error ? (
         <ErrorState title="Could not load leads" error={leads.error} onRetry={() => void leads.refetch()} />
       ) : leads.isPending ? (
-        <div className="flex justify-center py-16">
-          <Spinner label="Loading leads" />
-        </div>
-      ) : leads.data.length === 0 ? (
-        <EmptyState
-          icon={FolderKanban}
-          title={search ? "No leads match your search" : "No leads yet"}
-          description={search ? `Nothing matches "${search}" in a name, business or email.` : "Leads added to the pipeline show up here."}
-        />
+        <BoardSkeleton />
       ) : (
-        <LeadsTable leads={leads.data} />
+        <PipelineBoard leads={leads.data} actions={actions} />
       )}
+      <LeadDetailsDialog lead={dialog?.kind === "details" ? lead : null} {...dialogProps("details")} />
+      <EditLeadDialog lead={dialog?.kind === "edit" ? lead : null} {...dialogProps("edit")} />
+      <UpdateStageDialog
+        lead={dialog?.kind === "stage" ? lead : null}
+        {...dialogProps("stage")}
+        onSubmit={(stage) => lead && changeStage(lead, stage)}
+      />
+      <ScheduleMeetingDialog lead={dialog?.kind === "meeting" ? lead : null} {...dialogProps("meeting")} />
+      <SendFormDialog lead={dialog?.kind === "form" ? lead : null} {...dialogProps("form")} />
     </>
   );
 }

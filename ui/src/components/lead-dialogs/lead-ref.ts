@@ -1,0 +1,6 @@
+/** What the shared lead dialogs need to know about the lead they act on. */
+export interface LeadRef {
+  id: string;
+  name: string;
+  email: string | null;
+}

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiRequest } from "@/lib/api-client";
+import type { FormType } from "./form-types.ts";
+
+export interface SendFormInput {
+  leadId: string;
+  formType: FormType;
+  to: string;
+  subject: string;
+  message: string;
+}
+
+/** POST /api/leads/{id}/send-form: the server composes the branded form mail (DESIGN.md §7). */
+export function useSendForm() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ leadId, ...body }: SendFormInput) => apiRequest("POST", `/api/leads/${encodeURIComponent(leadId)}/send-form`, body),
+    onSuccess: (_answer, { leadId }) => void queryClient.invalidateQueries({ queryKey: ["activities", leadId] }),
+  });
+}

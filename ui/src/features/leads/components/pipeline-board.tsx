@@ -1,0 +1,159 @@
+import {
+  closestCenter,
+  DndContext,
+  DragOverlay,
+  KeyboardSensor,
+  MeasuringStrategy,
+  MouseSensor,
+  pointerWithin,
+  rectIntersection,
+  TouchSensor,
+  useSensor,
+  useSensors,
+  type CollisionDetection,
+  type DragEndEvent,
+  type DragOverEvent,
+  type DragStartEvent,
+} from "@dnd-kit/core";
+import { arrayMove, sortableKeyboardCoordinates } from "@dnd-kit/sortable";
+import { useCallback, useMemo, useRef, useState } from "react";
+import type { Lead } from "@crm/contracts/lead/lead";
+import { LEAD_STAGES } from "@/lib/lead-stages";
+import { useMoveLead } from "../api/move-lead.ts";
+import { BOARD_INSTRUCTIONS, boardAnnouncements } from "../utils/board-announcements.ts";
+import { columnOf, groupByStage, moveOf, placeCard, type Columns, type LeadMove } from "../utils/board-columns.ts";
+import { LeadCard } from "./lead-card.tsx";
+import type { LeadCardActions } from "./lead-card-menu.tsx";
+import { PipelineColumn } from "./pipeline-column.tsx";
+
+const STAGE_IDS = new Set<string>(LEAD_STAGES);
+
+export interface PipelineBoardProps {
+  leads: Lead[];
+  actions: LeadCardActions;
+}
+
+const sameMove = (a: LeadMove | undefined, b: LeadMove | undefined) =>
+  a?.stage === b?.stage && a?.afterId === b?.afterId && a?.beforeId === b?.beforeId;
+
+/** The ten stage columns; cards move between and within them by mouse, touch or keyboard. */
+export function PipelineBoard({ leads, actions }: PipelineBoardProps) {
+  const byId = useMemo(() => new Map(leads.map((lead) => [lead.id, lead])), [leads]);
+  const columns = useMemo(() => groupByStage(leads), [leads]);
+  // While a card is dragged, the board shows this copy, which follows the card across columns.
+  const [dragColumns, setDragColumns] = useState<Columns | null>(null);
+  const [activeId, setActiveId] = useState<string | null>(null);
+  const shown = dragColumns ?? columns;
+  const announced = useRef({ columns: shown, leads: byId as ReadonlyMap<string, Lead>, start: null as Columns | null });
+  announced.current.columns = shown;
+  announced.current.leads = byId;
+  const moveLead = useMoveLead();
+
+  const sensors = useSensors(
+    useSensor(MouseSensor, { activationConstraint: { distance: 6 } }),
+    // A long press, so a swipe still scrolls the column.
+    useSensor(TouchSensor, { activationConstraint: { delay: 250, tolerance: 8 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+
+  const collisionDetection: CollisionDetection = useCallback(
+    (args) => {
+      const hits = pointerWithin(args);
+      const found = hits.length > 0 ? hits : rectIntersection(args);
+      const card = found.find((hit) => !STAGE_IDS.has(String(hit.id)));
+      if (card) return [card];
+      const column = found[0];
+      if (!column) return [];
+      // Over a column's empty space: the nearest of its rendered cards, else the column itself.
+      const ids = new Set((dragColumns ?? columns)[column.id as keyof Columns] ?? []);
+      const near = closestCenter({ ...args, droppableContainers: args.droppableContainers.filter((c) => ids.has(String(c.id))) });
+      return near.length > 0 ? [near[0]!] : [column];
+    },
+    [dragColumns, columns],
+  );
+
+  function onDragStart({ active }: DragStartEvent) {
+    setActiveId(String(active.id));
+    setDragColumns(columns);
+    announced.current.start = columns;
+  }
+
+  function onDragOver({ active, over }: DragOverEvent) {
+    if (!over) return;
+    const id = String(active.id);
+    const overId = String(over.id);
+    setDragColumns((prev) => {
+      const cols = prev ?? columns;
+      const from = columnOf(cols, id);
+      const to = columnOf(cols, overId);
+      if (!from || !to || from === to) return prev;
+      const target = cols[to];
+      let index = target.length;
+      if (overId !== to) {
+        const translated = active.rect.current.translated;
+        const below = translated !== null && translated.top > over.rect.top + over.rect.height / 2;
+        index = target.indexOf(overId) + (below ? 1 : 0);
+      }
+      return placeCard(cols, id, to, index);
+    });
+  }
+
+  function onDragEnd({ active, over }: DragEndEvent) {
+    const id = String(active.id);
+    const cols = dragColumns ?? columns;
+    let final = cols;
+    const stage = over ? columnOf(cols, String(over.id)) : undefined;
+    if (over && stage && stage === columnOf(cols, id) && String(over.id) !== stage) {
+      const ids = cols[stage];
+      const from = ids.indexOf(id);
+      const to = ids.indexOf(String(over.id));
+      if (from !== to) final = { ...cols, [stage]: arrayMove(ids, from, to) };
+    }
+    const move = moveOf(final, id);
+    announced.current.columns = over ? final : columns;
+    if (over && move && !sameMove(move, moveOf(columns, id))) moveLead(move);
+    setDragColumns(null);
+    setActiveId(null);
+  }
+
+  function onDragCancel() {
+    setDragColumns(null);
+    setActiveId(null);
+  }
+
+  const announcements = useMemo(() => boardAnnouncements(() => announced.current), []);
+  const activeLead = activeId ? byId.get(activeId) : undefined;
+
+  return (
+    <DndContext
+      sensors={sensors}
+      collisionDetection={collisionDetection}
+      measuring={{ droppable: { strategy: MeasuringStrategy.Always } }}
+      accessibility={{ announcements, screenReaderInstructions: BOARD_INSTRUCTIONS }}
+      onDragStart={onDragStart}
+      onDragOver={onDragOver}
+      onDragEnd={onDragEnd}
+      onDragCancel={onDragCancel}
+    >
+      <div
+        role="region"
+        aria-label="Pipeline board"
+        tabIndex={-1}
+        data-testid="pipeline-board"
+        className="flex h-[calc(100dvh-16rem)] min-h-[26rem] gap-3 overflow-x-auto overscroll-x-contain pb-3"
+      >
+        {LEAD_STAGES.map((stage) => (
+          <PipelineColumn
+            key={stage}
+            stage={stage}
+            ids={shown[stage]}
+            leads={byId}
+            actions={actions}
+            activeId={activeId && shown[stage].includes(activeId) ? activeId : null}
+          />
+        ))}
+      </div>
+      <DragOverlay>{activeLead ? <LeadCard lead={activeLead} className="rotate-1 cursor-grabbing shadow-lg ring-2 ring-ring/40" /> : null}</DragOverlay>
+    </DndContext>
+  );
+}

@@ -1,0 +1,102 @@
+import { useDroppable } from "@dnd-kit/core";
+import { SortableContext, verticalListSortingStrategy } from "@dnd-kit/sortable";
+import { defaultRangeExtractor, useVirtualizer, type Range } from "@tanstack/react-virtual";
+import { Inbox } from "lucide-react";
+import { memo, useCallback, useRef } from "react";
+import type { Lead, LeadStage } from "@crm/contracts/lead/lead";
+import { Badge } from "@/components/ui/badge";
+import { cn } from "@/lib/utils";
+import type { LeadCardActions } from "./lead-card-menu.tsx";
+import { SortableLeadCard } from "./sortable-lead-card.tsx";
+
+/** A card's height before it is measured (most cards, with a phone line). */
+const ESTIMATED_CARD_PX = 148;
+
+export interface PipelineColumnProps {
+  stage: LeadStage;
+  ids: string[];
+  leads: ReadonlyMap<string, Lead>;
+  actions: LeadCardActions;
+  /** The card being dragged, if it is in this column: always rendered, so the drag never loses its node. */
+  activeId: string | null;
+}
+
+/**
+ * One stage of the board, 20rem wide: title, count and its cards. Only the cards in view (and a few
+ * around them) are rendered, so a column of thousands scrolls and drags as fast as a column of ten.
+ */
+export const PipelineColumn = memo(function PipelineColumn({ stage, ids, leads, actions, activeId }: PipelineColumnProps) {
+  const scrollRef = useRef<HTMLDivElement | null>(null);
+  const { setNodeRef, isOver } = useDroppable({ id: stage, data: { type: "column", stage } });
+  const activeIndex = activeId ? ids.indexOf(activeId) : -1;
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      const indexes = defaultRangeExtractor(range);
+      return activeIndex >= 0 && !indexes.includes(activeIndex) ? [...indexes, activeIndex].sort((a, b) => a - b) : indexes;
+    },
+    [activeIndex],
+  );
+  const virtualizer = useVirtualizer({
+    count: ids.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ESTIMATED_CARD_PX,
+    getItemKey: (index) => ids[index]!,
+    overscan: 4,
+    rangeExtractor,
+  });
+  const headingId = `column-${stage.replace(/\s+/g, "-").toLowerCase()}`;
+  const setRefs = useCallback(
+    (node: HTMLDivElement | null) => {
+      scrollRef.current = node;
+      setNodeRef(node);
+    },
+    [setNodeRef],
+  );
+
+  return (
+    <section aria-labelledby={headingId} data-stage={stage} className="flex h-full w-80 shrink-0 flex-col rounded-xl border bg-muted/40">
+      <header className="flex items-center justify-between gap-2 px-3 pt-3 pb-2">
+        <h2 id={headingId} className="truncate text-sm font-semibold">
+          {stage}
+        </h2>
+        <Badge variant="secondary" aria-label={`${ids.length} ${ids.length === 1 ? "lead" : "leads"}`}>
+          {ids.length}
+        </Badge>
+      </header>
+      <div
+        ref={setRefs}
+        data-column-list={stage}
+        className={cn("min-h-0 flex-1 overflow-y-auto px-2 pb-2 transition-colors", isOver && "bg-accent/60")}
+      >
+        <SortableContext id={stage} items={ids} strategy={verticalListSortingStrategy}>
+          {ids.length === 0 ? (
+            <div className="flex h-28 flex-col items-center justify-center gap-1 rounded-lg border border-dashed text-xs text-muted-foreground">
+              <Inbox className="size-4" aria-hidden="true" />
+              No leads in this stage
+            </div>
+          ) : (
+            <ul aria-labelledby={headingId} className="relative" style={{ height: virtualizer.getTotalSize() }}>
+              {virtualizer.getVirtualItems().map((item) => {
+                const lead = leads.get(ids[item.index]!);
+                if (!lead) return null;
+                return (
+                  <li
+                    key={item.key}
+                    data-index={item.index}
+                    ref={virtualizer.measureElement}
+                    aria-posinset={item.index + 1}
+                    aria-setsize={ids.length}
+                    className="absolute inset-x-0 top-0 pb-2"
+                    style={{ transform: `translateY(${item.start}px)` }}
+                  >
+                    <SortableLeadCard lead={lead} actions={actions} />
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </SortableContext>
+      </div>
+    </section>
+  );
+});

@@ -1,0 +1,73 @@
+import type { Lead, LeadStage } from "@crm/contracts/lead/lead";
+import { LEAD_STAGES } from "@/lib/lead-stages";
+
+/** The card ids of each column, top to bottom. */
+export type Columns = Record<LeadStage, string[]>;
+
+/** A card's new place: its column and the cards above (afterId) and below (beforeId) it. */
+export interface LeadMove {
+  leadId: string;
+  stage: LeadStage;
+  afterId: string | null;
+  beforeId: string | null;
+}
+
+/** Empty columns for every stage. */
+export function emptyColumns(): Columns {
+  return Object.fromEntries(LEAD_STAGES.map((stage) => [stage, [] as string[]])) as unknown as Columns;
+}
+
+/** The leads (already in column order, as GET /api/leads answers) split into their columns. */
+export function groupByStage(leads: readonly Lead[]): Columns {
+  const columns = emptyColumns();
+  for (const lead of leads) columns[lead.stage]?.push(lead.id);
+  return columns;
+}
+
+/** The column holding the id: a card id, or a column's own id (its stage). */
+export function columnOf(columns: Columns, id: string): LeadStage | undefined {
+  if (id in columns) return id as LeadStage;
+  return LEAD_STAGES.find((stage) => columns[stage].includes(id));
+}
+
+/** Where the card sits in these columns, as the move command states it. */
+export function moveOf(columns: Columns, leadId: string): LeadMove | undefined {
+  const stage = columnOf(columns, leadId);
+  if (!stage || stage === leadId) return undefined;
+  const ids = columns[stage];
+  const index = ids.indexOf(leadId);
+  return { leadId, stage, afterId: ids[index - 1] ?? null, beforeId: ids[index + 1] ?? null };
+}
+
+/** Moves the card into `to` at `index` (removing it from where it was); returns new columns. */
+export function placeCard(columns: Columns, leadId: string, to: LeadStage, index: number): Columns {
+  const from = columnOf(columns, leadId);
+  const next = { ...columns };
+  if (from && from !== leadId) next[from] = columns[from].filter((id) => id !== leadId);
+  const target = [...next[to]];
+  target.splice(Math.max(0, Math.min(index, target.length)), 0, leadId);
+  next[to] = target;
+  return next;
+}
+
+/**
+ * The list with the move applied, still in column order: the lead takes the new stage and sits
+ * after afterId, else before beforeId, else at the top of its column (where the server puts a card
+ * without neighbours). Lists that do not hold the lead (another filter) are returned unchanged.
+ */
+export function applyMove(leads: readonly Lead[], move: LeadMove): Lead[] {
+  const lead = leads.find((l) => l.id === move.leadId);
+  if (!lead) return leads as Lead[];
+  const rest = leads.filter((l) => l.id !== move.leadId);
+  const moved: Lead = { ...lead, stage: move.stage };
+  const inColumn = (id: string | null) => (id ? rest.findIndex((l) => l.id === id && l.stage === move.stage) : -1);
+  let at = inColumn(move.afterId);
+  if (at >= 0) at += 1;
+  else at = inColumn(move.beforeId);
+  if (at < 0) {
+    const order = LEAD_STAGES.indexOf(move.stage);
+    at = rest.findIndex((l) => LEAD_STAGES.indexOf(l.stage) >= order);
+    if (at < 0) at = rest.length;
+  }
+  return [...rest.slice(0, at), moved, ...rest.slice(at)];
+}
