@@ -38,6 +38,13 @@ const ConfigSchema = z.object({
   /** Defaults to PUBLIC_URL + /api/auth/oidc/callback, else the request's own origin. */
   OIDC_REDIRECT_URL: optionalUrl,
   OIDC_PROVIDER_NAME: z.string().trim().min(1).default("Google"),
+  /** Express "trust proxy": loopback by default; e.g. "loopback, uniquelocal" behind the compose gateway. */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .min(1)
+    .default("loopback")
+    .transform((v): string | number | boolean => (/^\d+$/.test(v) ? Number(v) : v === "true" ? true : v === "false" ? false : v)),
 }).superRefine((c, ctx) => {
   const set = [c.OIDC_ISSUER, c.OIDC_CLIENT_ID, c.OIDC_CLIENT_SECRET].filter((v) => v !== undefined && v !== "").length;
   if (set !== 0 && set !== 3) ctx.addIssue({ code: "custom", path: ["OIDC_ISSUER"], message: "Set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together" });

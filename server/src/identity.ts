@@ -40,7 +40,7 @@ export interface Identity {
   readRoutes: Router;
 }
 
-/** Identity for one process; its rate limiter lives in this process's memory (ADR 005). */
+/** Identity for one process; its rate limiter lives in this process's memory (ADR 009). */
 export function createIdentity(system: System): Identity {
   const now = () => system.now(); // late-bound, so tests can move the clock
   const sessions = sessionStore(system.db, now);

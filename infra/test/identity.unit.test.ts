@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import { createRateLimiter } from "../src/auth/rate-limiter.ts";
+import { generateSessionToken, sessionIdOf } from "../src/auth/sessions.ts";
+import { hashPassword, verifyPassword } from "../src/auth/password.ts";
+import { createRuleMatcher } from "../src/http/access-match.ts";
+import { PARTNER, STAFF } from "../src/http/access-policy.ts";
+
+describe("rate limiter", () => {
+  it("allows `limit` attempts per window, then says how long to wait, and forgets old attempts", () => {
+    let now = 0;
+    const limiter = createRateLimiter({ limit: 3, windowMs: 60_000, now: () => now });
+    expect([1, 2, 3].map(() => limiter.hit("ip:a").allowed)).toEqual([true, true, true]);
+    now = 15_000;
+    expect(limiter.hit("ip:a")).toEqual({ allowed: false, retryAfterSeconds: 45 });
+    expect(limiter.hit("ip:b").allowed).toBe(true);
+    now = 60_001;
+    expect(limiter.hit("ip:a").allowed).toBe(true);
+  });
+});
+
+describe("access rule matching", () => {
+  const match = createRuleMatcher([
+    { method: "GET", path: "/api/users/:id", allow: STAFF },
+    { method: "GET", path: "/api/users/pending", allow: PARTNER },
+  ]);
+
+  it("prefers a literal segment over a parameter, whatever the order of the lines", () => {
+    expect(match("GET", "/api/users/pending")?.allow).toBe(PARTNER);
+    expect(match("GET", "/api/users/123")?.allow).toBe(STAFF);
+  });
+
+  it("matches as Express routes do: any letter case, optional trailing slash, HEAD as GET", () => {
+    expect(match("HEAD", "/API/Users/Pending/")?.allow).toBe(PARTNER);
+    expect(match("GET", "/api/users")).toBeUndefined();
+    expect(match("GET", "/api/users/1/2")).toBeUndefined();
+    expect(match("POST", "/api/users/pending")).toBeUndefined();
+  });
+});
+
+describe("session tokens and passwords", () => {
+  it("makes 160-bit base32 tokens and stores only their SHA-256", () => {
+    const token = generateSessionToken();
+    expect(token).toMatch(/^[a-z2-7]{32}$/);
+    expect(generateSessionToken()).not.toBe(token);
+    expect(sessionIdOf(token)).toMatch(/^[0-9a-f]{64}$/);
+    expect(sessionIdOf(token)).not.toContain(token);
+  });
+
+  it("hashes with argon2id and verifies only the right password", async () => {
+    const hash = await hashPassword("correct horse");
+    expect(hash).toMatch(/^\$argon2id\$/);
+    expect(await verifyPassword(hash, "correct horse")).toBe(true);
+    expect(await verifyPassword(hash, "Correct horse")).toBe(false);
+    expect(await verifyPassword(null, "correct horse")).toBe(false);
+    expect(await verifyPassword("not a hash", "correct horse")).toBe(false);
+  });
+});
