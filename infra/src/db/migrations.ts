@@ -10,9 +10,12 @@ const MIGRATION_LOCK = 7_402_113;
 
 /** Applies the migrations not applied yet, in order, each in its own transaction; safe to run from several processes. */
 export async function migrate(db: Database, migrations: readonly Migration[]): Promise<string[]> {
-  await db.exec(
-    `CREATE TABLE IF NOT EXISTS schema_migrations (id text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,
-  );
+  // Under the lock: two processes running CREATE TABLE IF NOT EXISTS at once can both try to create
+  // it, and one fails on pg_type's unique index.
+  await db.transaction(async (tx) => {
+    await tx.query("SELECT pg_advisory_xact_lock($1)", [MIGRATION_LOCK]);
+    await tx.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (id text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
+  });
   const applied: string[] = [];
   for (const migration of migrations) {
     const done = await db.transaction(async (tx) => {
