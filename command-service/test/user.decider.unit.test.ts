@@ -6,13 +6,25 @@ const PARTNER = "9a1b2c3d-4e5f-4a6b-8c7d-0e1f2a3b4c5d";
 const metadata = { actor: USER, at: "2026-11-21T10:00:00.000Z", commandId: "c-1", correlationId: "c-1" };
 
 /** given(events) / when(command) / then(events | error) */
-const given = (events: UserEvent[]): UserState => events.map((e) => ({ ...e, metadata }) as Parameters<typeof evolve>[1]).reduce(evolve, initialState);
+const given = (events: UserEvent[]): UserState =>
+  events.map((e) => ({ ...e, metadata }) as Parameters<typeof evolve>[1]).reduce(evolve, initialState);
 const when = (state: UserState, command: UserCommand) => () => decide(command, state);
 
-const request = (role: "Partner" | "Project Manager" | "Creative Director", approval: "none" | "bootstrap" | "operator" = "none"): UserCommand => ({
-  type: "RequestAccess", userId: USER, email: "ada@example.com", displayName: "Ada", role, approval,
+const request = (
+  role: "Partner" | "Project Manager" | "Creative Director",
+  approval: "none" | "bootstrap" | "operator" = "none",
+): UserCommand => ({
+  type: "RequestAccess",
+  userId: USER,
+  email: "ada@example.com",
+  displayName: "Ada",
+  role,
+  approval,
 });
-const requested: UserEvent = { type: "AccessRequested", data: { userId: USER, email: "ada@example.com", displayName: "Ada", role: "Project Manager" } };
+const requested: UserEvent = {
+  type: "AccessRequested",
+  data: { userId: USER, email: "ada@example.com", displayName: "Ada", role: "Project Manager" },
+};
 const approved: UserEvent = { type: "UserApproved", data: { userId: USER, approvedBy: PARTNER } };
 
 describe("user decider", () => {
@@ -73,8 +85,14 @@ describe("user decider", () => {
 
   it("shows the user as the API returns it, and nothing once rejected", () => {
     expect(toUser(given([requested, approved]))).toEqual({
-      id: USER, email: "ada@example.com", displayName: "Ada", role: "Project Manager", approved: true,
-      requestedAt: metadata.at, approvedAt: metadata.at, approvedBy: PARTNER,
+      id: USER,
+      email: "ada@example.com",
+      displayName: "Ada",
+      role: "Project Manager",
+      approved: true,
+      requestedAt: metadata.at,
+      approvedAt: metadata.at,
+      approvedBy: PARTNER,
     });
     expect(toUser(given([requested]))).toMatchObject({ approved: false, approvedAt: null, approvedBy: null });
     expect(toUser(given([requested, { type: "AccessRejected", data: { userId: USER, rejectedBy: PARTNER } }]))).toBeNull();

@@ -12,7 +12,10 @@ export const USERS_USAGE = `  users create --email E --password P --name N --rol
 
 /** "project-manager", "project manager" and "Project Manager" all name the same role. */
 function roleOf(text: string): UserRole {
-  const wanted = text.trim().toLowerCase().replace(/[-_\s]+/g, " ");
+  const wanted = text
+    .trim()
+    .toLowerCase()
+    .replace(/[-_\s]+/g, " ");
   const role = USER_ROLES.find((r) => r.toLowerCase() === wanted);
   if (!role) throw new Error(`Unknown role "${text}"; use one of: ${USER_ROLES.join(", ")}`);
   return role;
@@ -23,7 +26,13 @@ export async function createUserCommand(system: System, args: string[]) {
   const { values } = parseArgs({
     args,
     strict: true,
-    options: { email: { type: "string" }, password: { type: "string" }, name: { type: "string" }, role: { type: "string" }, approved: { type: "boolean", default: false } },
+    options: {
+      email: { type: "string" },
+      password: { type: "string" },
+      name: { type: "string" },
+      role: { type: "string" },
+      approved: { type: "boolean", default: false },
+    },
   });
   const missing = (["email", "password", "name", "role"] as const).filter((k) => !values[k]);
   if (missing.length > 0) throw new Error(`Missing ${missing.map((k) => `--${k}`).join(", ")}\n\n${USERS_USAGE}`);

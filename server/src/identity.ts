@@ -59,7 +59,8 @@ export function createIdentity(system: System): Identity {
   };
   const auth = Router();
   const quiet = system.config.LOG_LEVEL === "silent" || system.config.LOG_LEVEL === "error";
-  const logOidcFailure = (error: unknown) => (quiet ? undefined : console.warn("OIDC sign-in failed:", error instanceof Error ? error.message : error));
+  const logOidcFailure = (error: unknown) =>
+    quiet ? undefined : console.warn("OIDC sign-in failed:", error instanceof Error ? error.message : error);
   auth.use(authRoutes(deps), oidcRoutes(deps, logOidcFailure));
   return {
     authenticate: authenticate({ sessions, resolveUser, publicUrl }),

@@ -30,7 +30,11 @@ describe.each(backends)("sign-up, sign-in and sessions on %s", (backend) => {
     const token = up.sessionCookie!;
 
     expect((await call(app, "/api/auth/me", { cookie: token })).body).toMatchObject({ accountId: up.body.accountId, user: null });
-    const registered = await call(app, "/api/auth/register", { method: "POST", cookie: token, body: { displayName: "Fiona", role: "Project Manager" } });
+    const registered = await call(app, "/api/auth/register", {
+      method: "POST",
+      cookie: token,
+      body: { displayName: "Fiona", role: "Project Manager" },
+    });
     expect(registered.status).toBe(201);
     expect(registered.body).toMatchObject({ id: up.body.accountId, role: "Partner", approved: true, approvedBy: null });
     const again = await call(app, "/api/auth/register", { method: "POST", cookie: token, body: { displayName: "Fiona", role: "Partner" } });
@@ -39,13 +43,24 @@ describe.each(backends)("sign-up, sign-in and sessions on %s", (backend) => {
 
   it("keeps later registrations pending until a Partner approves, and shows them to the Partner", async () => {
     const partner = await signUpAs(app, { role: "Partner" });
-    const up = await call(app, "/api/auth/sign-up", { method: "POST", body: { email: "pm@example.com", password: PASSWORD }, ip: freshIp() });
+    const up = await call(app, "/api/auth/sign-up", {
+      method: "POST",
+      body: { email: "pm@example.com", password: PASSWORD },
+      ip: freshIp(),
+    });
     const token = up.sessionCookie!;
-    const registered = await call(app, "/api/auth/register", { method: "POST", cookie: token, body: { displayName: "Pat", role: "Project Manager" } });
+    const registered = await call(app, "/api/auth/register", {
+      method: "POST",
+      cookie: token,
+      body: { displayName: "Pat", role: "Project Manager" },
+    });
     expect(registered.body).toMatchObject({ role: "Project Manager", approved: false, approvedAt: null });
     expect((await call(app, "/api/leads", { cookie: token })).status).toBe(403);
 
-    const pending = await call(app, "/api/users/pending", { bearer: partner.token, headers: { "X-Min-Position": registered.body.position } });
+    const pending = await call(app, "/api/users/pending", {
+      bearer: partner.token,
+      headers: { "X-Min-Position": registered.body.position },
+    });
     expect(pending.body.map((u: { email: string }) => u.email)).toContain("pm@example.com");
     const approved = await call(app, `/api/users/${up.body.accountId}/approve`, { method: "POST", bearer: partner.token });
     expect(approved.status).toBe(200);
@@ -62,11 +77,18 @@ describe.each(backends)("sign-up, sign-in and sessions on %s", (backend) => {
     const pending = await signUpAs(app, { role: "Creative Director", approved: false });
     const rejected = await call(app, `/api/users/${pending.accountId}/reject`, { method: "DELETE", bearer: partner.token });
     expect(rejected.status).toBe(204);
-    const list = await call(app, "/api/users/pending", { bearer: partner.token, headers: { "X-Min-Position": rejected.headers.get("x-position")! } });
+    const list = await call(app, "/api/users/pending", {
+      bearer: partner.token,
+      headers: { "X-Min-Position": rejected.headers.get("x-position")! },
+    });
     expect(list.body.map((u: { id: string }) => u.id)).not.toContain(pending.accountId);
     expect((await call(app, "/api/auth/me", { bearer: pending.token })).body.user).toBeNull();
     expect((await call(app, `/api/users/${pending.accountId}/reject`, { method: "DELETE", bearer: partner.token })).status).toBe(404);
-    const again = await call(app, "/api/auth/register", { method: "POST", bearer: pending.token, body: { displayName: "Cleo", role: "Creative Director" } });
+    const again = await call(app, "/api/auth/register", {
+      method: "POST",
+      bearer: pending.token,
+      body: { displayName: "Cleo", role: "Creative Director" },
+    });
     expect(again.body).toMatchObject({ approved: false, displayName: "Cleo" });
   });
 
@@ -79,10 +101,26 @@ describe.each(backends)("sign-up, sign-in and sessions on %s", (backend) => {
   });
 
   it("creates users from the command line that can sign in at once", async () => {
-    await createUserCommand(app.system, ["--email", "cli@example.com", "--password", PASSWORD, "--name", "Cli", "--role", "creative-director", "--approved"]);
-    const signedIn = await call(app, "/api/auth/sign-in", { method: "POST", body: { email: "cli@example.com", password: PASSWORD }, ip: freshIp() });
+    await createUserCommand(app.system, [
+      "--email",
+      "cli@example.com",
+      "--password",
+      PASSWORD,
+      "--name",
+      "Cli",
+      "--role",
+      "creative-director",
+      "--approved",
+    ]);
+    const signedIn = await call(app, "/api/auth/sign-in", {
+      method: "POST",
+      body: { email: "cli@example.com", password: PASSWORD },
+      ip: freshIp(),
+    });
     expect(signedIn.body.user).toMatchObject({ role: "Creative Director", approved: true, displayName: "Cli" });
-    await expect(createUserCommand(app.system, ["--email", "cli@example.com", "--password", PASSWORD, "--name", "Cli", "--role", "Partner"])).rejects.toThrow(/already exists/);
+    await expect(
+      createUserCommand(app.system, ["--email", "cli@example.com", "--password", PASSWORD, "--name", "Cli", "--role", "Partner"]),
+    ).rejects.toThrow(/already exists/);
   });
 
   it("says the social sign-in is not configured", async () => {
@@ -95,7 +133,11 @@ describe.each(backends)("sign-up, sign-in and sessions on %s", (backend) => {
     const short = await call(app, "/api/auth/sign-up", { method: "POST", body: { email: "short@example.com", password: "1234567" }, ip });
     expect(short.status).toBe(400);
     expect(short.body.errors).toEqual([expect.objectContaining({ field: "password" })]);
-    const long = await call(app, "/api/auth/sign-up", { method: "POST", body: { email: "long@example.com", password: "x".repeat(257) }, ip });
+    const long = await call(app, "/api/auth/sign-up", {
+      method: "POST",
+      body: { email: "long@example.com", password: "x".repeat(257) },
+      ip,
+    });
     expect(long.status).toBe(400);
     const bad = await call(app, "/api/auth/sign-up", { method: "POST", body: { email: "not-an-email", password: PASSWORD }, ip });
     expect(bad.body.errors).toEqual([expect.objectContaining({ field: "email" })]);
@@ -116,7 +158,12 @@ describe.each(backends)("sign-up, sign-in and sessions on %s", (backend) => {
     expect(wrong.body).toEqual(unknown.body);
     expect(wrong.body.detail).toBe("Invalid email or password.");
 
-    const first = await call(app, "/api/auth/sign-in", { method: "POST", body: { email: user.email.toUpperCase(), password: PASSWORD }, ip, cookie: user.token });
+    const first = await call(app, "/api/auth/sign-in", {
+      method: "POST",
+      body: { email: user.email.toUpperCase(), password: PASSWORD },
+      ip,
+      cookie: user.token,
+    });
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ accountId: user.accountId, user: { role: "Project Manager" } });
     expect(first.sessionCookie).toBeTruthy();
@@ -159,7 +206,11 @@ describe.each(backends)("sign-up, sign-in and sessions on %s", (backend) => {
   it("accepts the same token as a bearer, with no origin needed", async () => {
     const user = await signUpAs(app, { role: "Project Manager" });
     expect((await call(app, "/api/auth/me", { bearer: user.token })).body).toMatchObject({ accountId: user.accountId });
-    const created = await call(app, "/api/leads", { method: "POST", bearer: user.token, body: { name: "Ada", business: "Co", email: "ada@example.com" } });
+    const created = await call(app, "/api/leads", {
+      method: "POST",
+      bearer: user.token,
+      body: { name: "Ada", business: "Co", email: "ada@example.com" },
+    });
     expect(created.status).toBe(201);
     expect((await call(app, "/api/auth/me", { bearer: "not-a-token" })).status).toBe(401);
   });
@@ -167,7 +218,8 @@ describe.each(backends)("sign-up, sign-in and sessions on %s", (backend) => {
   it("refuses cookie-authenticated writes that do not come from the app's own origin", async () => {
     const user = await signUpAs(app, { role: "Project Manager" });
     const lead = { name: "Ada", business: "Co", email: "ada@example.com" };
-    const post = (extra: { origin?: string | null; headers?: Record<string, string> }) => call(app, "/api/leads", { method: "POST", cookie: user.token, body: lead, ...extra });
+    const post = (extra: { origin?: string | null; headers?: Record<string, string> }) =>
+      call(app, "/api/leads", { method: "POST", cookie: user.token, body: lead, ...extra });
     expect((await post({ origin: null })).status).toBe(403);
     expect((await post({ origin: "https://evil.example" })).status).toBe(403);
     expect((await post({ origin: null, headers: { "sec-fetch-site": "cross-site" } })).status).toBe(403);
@@ -175,13 +227,19 @@ describe.each(backends)("sign-up, sign-in and sessions on %s", (backend) => {
     expect((await post({})).status).toBe(201);
     expect((await post({ origin: null, headers: { "sec-fetch-site": "same-origin" } })).status).toBe(201);
     // Login CSRF: a cross-site form cannot sign the browser in either.
-    const crossSignIn = await call(app, "/api/auth/sign-in", { method: "POST", origin: "https://evil.example", body: { email: user.email, password: PASSWORD }, ip: freshIp() });
+    const crossSignIn = await call(app, "/api/auth/sign-in", {
+      method: "POST",
+      origin: "https://evil.example",
+      body: { email: user.email, password: PASSWORD },
+      ip: freshIp(),
+    });
     expect(crossSignIn.status).toBe(403);
   });
 
   it("limits sign-in attempts to 10 a minute per address and per email", async () => {
     const ip = freshIp();
-    const attempt = (email: string, from: string) => call(app, "/api/auth/sign-in", { method: "POST", body: { email, password: "wrong password" }, ip: from });
+    const attempt = (email: string, from: string) =>
+      call(app, "/api/auth/sign-in", { method: "POST", body: { email, password: "wrong password" }, ip: from });
     for (let i = 0; i < 10; i++) expect((await attempt(`someone-${i}@example.com`, ip)).status).toBe(401);
     const limited = await attempt("someone-else@example.com", ip);
     expect(limited.status).toBe(429);
@@ -189,7 +247,11 @@ describe.each(backends)("sign-up, sign-in and sessions on %s", (backend) => {
 
     for (let i = 0; i < 10; i++) expect((await attempt("target@example.com", freshIp())).status).toBe(401);
     expect((await attempt("TARGET@example.com", freshIp())).status).toBe(429);
-    const signUp = await call(app, "/api/auth/sign-up", { method: "POST", body: { email: "target@example.com", password: PASSWORD }, ip: freshIp() });
+    const signUp = await call(app, "/api/auth/sign-up", {
+      method: "POST",
+      body: { email: "target@example.com", password: PASSWORD },
+      ip: freshIp(),
+    });
     expect(signUp.status).toBe(429);
   });
 });
@@ -204,7 +266,9 @@ describe.each(backends)("bootstrap on %s", (backend) => {
   it("makes exactly one of several concurrent first registrations the Partner", async () => {
     const people = await Promise.all([1, 2, 3, 4].map((n) => signUpAs(app, { role: null, email: `first-${n}@example.com` })));
     const answers = await Promise.all(
-      people.map((p) => call(app, "/api/auth/register", { method: "POST", bearer: p.token, body: { displayName: "Me", role: "Project Manager" } })),
+      people.map((p) =>
+        call(app, "/api/auth/register", { method: "POST", bearer: p.token, body: { displayName: "Me", role: "Project Manager" } }),
+      ),
     );
     expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201]);
     const approved = answers.filter((a) => a.body.approved);

@@ -42,21 +42,30 @@ describe.each(backends)("authorization on %s", (backend) => {
     const withBody = method !== "GET" && method !== "HEAD" && method !== "DELETE";
     if (withBody) headers["content-type"] = "application/json";
     const controller = new AbortController();
-    const res = await fetch(`${app.url}${path}`, { method, headers, redirect: "manual", signal: controller.signal, ...(withBody ? { body: "{}" } : {}) });
+    const res = await fetch(`${app.url}${path}`, {
+      method,
+      headers,
+      redirect: "manual",
+      signal: controller.signal,
+      ...(withBody ? { body: "{}" } : {}),
+    });
     controller.abort(); // the live stream never ends; the status is all we need
     return res.status;
   }
 
-  it.each(CELLS.map((c) => [`${c.rule.method} ${c.rule.path}`, c.audience, c.want, c.rule] as const))("%s as %s -> %s", async (_name, audience, want, rule) => {
-    const status = await request(rule.method, rule.path.replace(/:[A-Za-z]+/g, randomUUID()), audience);
-    if (want === "allowed") {
-      expect(status, `${rule.method} ${rule.path} as ${audience}`).not.toBe(401);
-      expect(status).not.toBe(403);
-      expect(status).toBeLessThan(500);
-    } else {
-      expect(status, `${rule.method} ${rule.path} as ${audience}`).toBe(want);
-    }
-  });
+  it.each(CELLS.map((c) => [`${c.rule.method} ${c.rule.path}`, c.audience, c.want, c.rule] as const))(
+    "%s as %s -> %s",
+    async (_name, audience, want, rule) => {
+      const status = await request(rule.method, rule.path.replace(/:[A-Za-z]+/g, randomUUID()), audience);
+      if (want === "allowed") {
+        expect(status, `${rule.method} ${rule.path} as ${audience}`).not.toBe(401);
+        expect(status).not.toBe(403);
+        expect(status).toBeLessThan(500);
+      } else {
+        expect(status, `${rule.method} ${rule.path} as ${audience}`).toBe(want);
+      }
+    },
+  );
 
   it("has a policy line for every API route the app serves", () => {
     expect(routesWithoutPolicy(app.express)).toEqual([]);

@@ -34,14 +34,21 @@ describe.each(backends)("sign-in with OpenID Connect on %s", (backend) => {
     expect(authorize.origin).toBe(new URL(provider.issuer.url!).origin);
     expect(authorize.searchParams.get("code_challenge_method")).toBe("S256");
     expect(authorize.searchParams.get("nonce")).toBeTruthy();
-    const flowCookie = start.headers.getSetCookie().find((c) => c.startsWith("crm_oidc="))!.split(";")[0]!;
+    const flowCookie = start.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("crm_oidc="))!
+      .split(";")[0]!;
     const back = await fetch(authorize, { redirect: "manual" });
     const callbackUrl = new URL(back.headers.get("location")!);
     expect(`${callbackUrl.origin}${callbackUrl.pathname}`).toBe(`${app.url}/api/auth/oidc/callback`);
     tamper?.(callbackUrl);
     const callback = await fetch(callbackUrl, { redirect: "manual", headers: keepFlowCookie ? { cookie: flowCookie } : {} });
     const session = callback.headers.getSetCookie().find((c) => c.startsWith("crm_session="));
-    return { status: callback.status, location: callback.headers.get("location"), token: session?.split(";")[0]!.slice("crm_session=".length) };
+    return {
+      status: callback.status,
+      location: callback.headers.get("location"),
+      token: session?.split(";")[0]!.slice("crm_session=".length),
+    };
   }
 
   it("says it is enabled and names the provider", async () => {
@@ -81,7 +88,10 @@ describe.each(backends)("sign-in with OpenID Connect on %s", (backend) => {
     const me = await call(app, "/api/auth/me", { cookie: result.token! });
     expect(me.body).toMatchObject({ accountId: existing.accountId, user: { role: "Project Manager" } });
     expect((await call(app, "/api/auth/me", { bearer: existing.token })).status).toBe(401);
-    const withPassword = await call(app, "/api/auth/sign-in", { method: "POST", body: { email: "grace@example.com", password: "pre-registered password" } });
+    const withPassword = await call(app, "/api/auth/sign-in", {
+      method: "POST",
+      body: { email: "grace@example.com", password: "pre-registered password" },
+    });
     expect(withPassword.status).toBe(401);
   });
 });

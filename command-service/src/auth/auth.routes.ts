@@ -21,9 +21,11 @@ export function authRoutes(deps: AuthDeps): Router {
     limitAttempt(deps, req);
     const { email, password } = parseOr400(SignUpBody, req.body);
     if (await deps.accounts.findByEmail(email)) throw new ConflictError(EMAIL_TAKEN);
-    const account = await deps.accounts.create({ id: deps.newId(), email, passwordHash: await hashPassword(password) }).catch((error: unknown) => {
-      throw error instanceof EmailTakenError ? new ConflictError(EMAIL_TAKEN) : error;
-    });
+    const account = await deps.accounts
+      .create({ id: deps.newId(), email, passwordHash: await hashPassword(password) })
+      .catch((error: unknown) => {
+        throw error instanceof EmailTakenError ? new ConflictError(EMAIL_TAKEN) : error;
+      });
     await startSession(deps, req, res, account.id);
     res.status(201).json(await meOf(deps, account));
   });

@@ -58,7 +58,8 @@ const toLogin = (res: Response, error: string) => res.redirect(302, `/login?erro
 /** GET /api/auth/oidc/config, /start and /callback: sign-in with Google (or any OIDC provider). */
 export function oidcRoutes(deps: AuthDeps, log: (error: unknown) => void = console.error): Router {
   const router = Router();
-  const clearFlow = (req: Request, res: Response) => res.clearCookie(FLOW_COOKIE, { httpOnly: true, sameSite: "lax", path: FLOW_PATH, secure: isHttps(req, deps.publicUrl) });
+  const clearFlow = (req: Request, res: Response) =>
+    res.clearCookie(FLOW_COOKIE, { httpOnly: true, sameSite: "lax", path: FLOW_PATH, secure: isHttps(req, deps.publicUrl) });
 
   router.get("/api/auth/oidc/config", (_req, res) => {
     const body: OidcPublicConfig = { enabled: deps.oidc !== undefined, provider: deps.oidc?.providerName ?? "Google" };
@@ -71,7 +72,13 @@ export function oidcRoutes(deps: AuthDeps, log: (error: unknown) => void = conso
     const { url, flow } = await oidc.start(redirectUriOf(deps, req));
     const value = Buffer.from(JSON.stringify(flow)).toString("base64url");
     // Lax: the cookie must come back on the provider's top-level redirect to the callback.
-    res.cookie(FLOW_COOKIE, value, { httpOnly: true, sameSite: "lax", path: FLOW_PATH, secure: isHttps(req, deps.publicUrl), maxAge: FLOW_MAX_AGE_MS });
+    res.cookie(FLOW_COOKIE, value, {
+      httpOnly: true,
+      sameSite: "lax",
+      path: FLOW_PATH,
+      secure: isHttps(req, deps.publicUrl),
+      maxAge: FLOW_MAX_AGE_MS,
+    });
     res.redirect(302, url);
   });
 

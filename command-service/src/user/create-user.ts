@@ -40,6 +40,12 @@ export async function createStaffUser(deps: StaffUserDeps, input: NewStaffUser):
   // Exactly what was asked: a pending request stays pending even on an empty system.
   const outcome = input.approved
     ? await requestApprovedAccess(deps.store, request, metadata)
-    : await handleCommand(deps.store, userStreamId(account.id), userDecider, { type: "RequestAccess", ...request, approval: "none" }, { metadata });
+    : await handleCommand(
+        deps.store,
+        userStreamId(account.id),
+        userDecider,
+        { type: "RequestAccess", ...request, approval: "none" },
+        { metadata },
+      );
   return { account, user: toUser(outcome.state) };
 }

@@ -19,7 +19,11 @@ export interface AccessRequest {
  * The access request of a signed-in account. On an empty system the first one to claim the
  * bootstrap becomes Partner at once; everyone else waits for a Partner's approval.
  */
-export async function requestAccess(store: EventStore, request: AccessRequest, metadata: EventMetadata): Promise<CommandOutcome<UserState>> {
+export async function requestAccess(
+  store: EventStore,
+  request: AccessRequest,
+  metadata: EventMetadata,
+): Promise<CommandOutcome<UserState>> {
   let bootstrap = false;
   // A repeated Idempotency-Key goes straight to the command handler, which answers as the first time.
   if (!(await store.findCommand(metadata.commandId))) {
@@ -28,11 +32,27 @@ export async function requestAccess(store: EventStore, request: AccessRequest, m
     if (current.status === "pending" || current.status === "approved") throw new ConflictError("You have already requested access.");
     bootstrap = await claimBootstrap(store, request.userId, metadata);
   }
-  return handleCommand(store, userStreamId(request.userId), userDecider, { type: "RequestAccess", ...request, approval: bootstrap ? "bootstrap" : "none" }, { metadata });
+  return handleCommand(
+    store,
+    userStreamId(request.userId),
+    userDecider,
+    { type: "RequestAccess", ...request, approval: bootstrap ? "bootstrap" : "none" },
+    { metadata },
+  );
 }
 
 /** An account approved by an operator (the CLI). An approved Partner also ends the bootstrap window. */
-export async function requestApprovedAccess(store: EventStore, request: AccessRequest, metadata: EventMetadata): Promise<CommandOutcome<UserState>> {
+export async function requestApprovedAccess(
+  store: EventStore,
+  request: AccessRequest,
+  metadata: EventMetadata,
+): Promise<CommandOutcome<UserState>> {
   if (request.role === "Partner") await claimBootstrap(store, request.userId, metadata);
-  return handleCommand(store, userStreamId(request.userId), userDecider, { type: "RequestAccess", ...request, approval: "operator" }, { metadata });
+  return handleCommand(
+    store,
+    userStreamId(request.userId),
+    userDecider,
+    { type: "RequestAccess", ...request, approval: "operator" },
+    { metadata },
+  );
 }

@@ -102,5 +102,14 @@ export function toUser(state: UserState): User | null {
   if (state.status === "none" || state.status === "rejected") return null;
   const { id, email, displayName, role, requestedAt } = state;
   const approved = state.status === "approved";
-  return { id, email, displayName, role, approved, requestedAt, approvedAt: approved ? state.approvedAt : null, approvedBy: approved ? state.approvedBy : null };
+  return {
+    id,
+    email,
+    displayName,
+    role,
+    approved,
+    requestedAt,
+    approvedAt: approved ? state.approvedAt : null,
+    approvedBy: approved ? state.approvedBy : null,
+  };
 }

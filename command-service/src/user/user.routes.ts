@@ -14,7 +14,10 @@ const UserId = z.object({ id: z.uuid("User ids are UUIDs") });
 
 /** The user, its stream version and the log position to wait for before reading the users list. */
 function answer(res: Response, status: number, outcome: CommandOutcome<UserState>) {
-  res.status(status).setHeader("ETag", `"${outcome.version}"`).json({ ...toUser(outcome.state), version: outcome.version, position: outcome.position });
+  res
+    .status(status)
+    .setHeader("ETag", `"${outcome.version}"`)
+    .json({ ...toUser(outcome.state), version: outcome.version, position: outcome.position });
 }
 
 /** The acting user's id; the access policy has already made sure there is one. */
@@ -32,7 +35,11 @@ export function userCommandRoutes(deps: CommandDeps & { store: EventStore }): Ro
   router.post("/api/auth/register", async (req, res) => {
     if (!req.account) throw new UnauthenticatedError();
     const body = parseOr400(RegisterBody, req.body);
-    const outcome = await requestAccess(deps.store, { userId: req.account.id, email: req.account.email, ...body }, commandMetadata(req, deps));
+    const outcome = await requestAccess(
+      deps.store,
+      { userId: req.account.id, email: req.account.email, ...body },
+      commandMetadata(req, deps),
+    );
     answer(res, 201, outcome);
   });
 

@@ -23,7 +23,10 @@ export const SignUpBody = z.strictObject({ email: Email, password: Password });
 /** Body of POST /api/auth/sign-in: no length rules, so a wrong password never answers differently. */
 export const SignInBody = z.strictObject({
   email: Email,
-  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(PASSWORD_MAX, `At most ${PASSWORD_MAX} characters`),
+  password: z
+    .string({ error: "Password is required" })
+    .min(1, "Password is required")
+    .max(PASSWORD_MAX, `At most ${PASSWORD_MAX} characters`),
 });
 
 /** GET /api/auth/me: the signed-in account and its staff record (null before the access request). */

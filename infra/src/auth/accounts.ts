@@ -44,7 +44,11 @@ export function accountRepository(db: Queryable) {
     },
 
     async linkOidcSubject(issuer: string, subject: string, accountId: string): Promise<void> {
-      await db.query(`INSERT INTO oidc_identities (issuer, subject, account_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [issuer, subject, accountId]);
+      await db.query(`INSERT INTO oidc_identities (issuer, subject, account_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [
+        issuer,
+        subject,
+        accountId,
+      ]);
     },
 
     /** Drops the password, e.g. when the owner of the mailbox proves itself through OIDC. */

@@ -38,7 +38,13 @@ export function createOidcClient(settings: OidcSettings): OidcClient {
   let configuration: Promise<client.Configuration> | undefined;
   const discover = () => {
     configuration ??= client
-      .discovery(new URL(settings.issuer), settings.clientId, settings.clientSecret, undefined, settings.allowInsecure ? { execute: [client.allowInsecureRequests] } : undefined)
+      .discovery(
+        new URL(settings.issuer),
+        settings.clientId,
+        settings.clientSecret,
+        undefined,
+        settings.allowInsecure ? { execute: [client.allowInsecureRequests] } : undefined,
+      )
       .catch((error: unknown) => {
         configuration = undefined; // try again on the next sign-in instead of failing forever
         throw error;
@@ -50,7 +56,12 @@ export function createOidcClient(settings: OidcSettings): OidcClient {
     providerName: settings.providerName,
     async start(redirectUri) {
       const config = await discover();
-      const flow: OidcFlow = { state: client.randomState(), nonce: client.randomNonce(), codeVerifier: client.randomPKCECodeVerifier(), redirectUri };
+      const flow: OidcFlow = {
+        state: client.randomState(),
+        nonce: client.randomNonce(),
+        codeVerifier: client.randomPKCECodeVerifier(),
+        redirectUri,
+      };
       const url = client.buildAuthorizationUrl(config, {
         redirect_uri: redirectUri,
         response_type: "code",

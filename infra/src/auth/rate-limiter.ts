@@ -12,7 +12,15 @@ const SWEEP_AT = 10_000;
  * A sliding-window limiter in this process's memory: at most `limit` attempts per key within
  * `windowMs`. Enough for one process; several processes would each allow `limit` (see ADR 009).
  */
-export function createRateLimiter({ limit, windowMs, now = Date.now }: { limit: number; windowMs: number; now?: () => number }): RateLimiter {
+export function createRateLimiter({
+  limit,
+  windowMs,
+  now = Date.now,
+}: {
+  limit: number;
+  windowMs: number;
+  now?: () => number;
+}): RateLimiter {
   const attempts = new Map<string, number[]>();
 
   const recent = (key: string, at: number) => (attempts.get(key) ?? []).filter((t) => t > at - windowMs);

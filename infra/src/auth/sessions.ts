@@ -38,7 +38,11 @@ export function sessionStore(db: Queryable, now: () => Date) {
       const token = generateSessionToken();
       const session = { id: sessionIdOf(token), accountId, expiresAt: new Date(now().getTime() + SESSION_LIFETIME_MS) };
       await db.query(`DELETE FROM sessions WHERE account_id = $1 AND expires_at <= $2`, [accountId, now().toISOString()]);
-      await db.query(`INSERT INTO sessions (id, account_id, expires_at) VALUES ($1, $2, $3)`, [session.id, accountId, session.expiresAt.toISOString()]);
+      await db.query(`INSERT INTO sessions (id, account_id, expires_at) VALUES ($1, $2, $3)`, [
+        session.id,
+        accountId,
+        session.expiresAt.toISOString(),
+      ]);
       return { token, session };
     },
 

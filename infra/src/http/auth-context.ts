@@ -33,7 +33,10 @@ export function audienceOf(account: RequestAccount | undefined, user: User | nul
 }
 
 /** The session token a request carries: the Authorization bearer first, else the cookie. */
-export function presentedToken(req: Request, readCookie: (req: Request) => string | undefined): { token: string; via: "cookie" | "bearer" } | undefined {
+export function presentedToken(
+  req: Request,
+  readCookie: (req: Request) => string | undefined,
+): { token: string; via: "cookie" | "bearer" } | undefined {
   const authorization = req.get("authorization");
   const bearer = authorization ? /^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1] : undefined;
   if (bearer) return { token: bearer, via: "bearer" };

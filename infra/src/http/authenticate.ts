@@ -44,7 +44,8 @@ export function authenticate(deps: AuthenticateDeps): RequestHandler {
     let account: RequestAccount | undefined;
     if (presented && validated) {
       account = { id: validated.session.accountId, email: validated.email, token: presented.token, via: presented.via };
-      if (validated.renewed && presented.via === "cookie") setSessionCookie(req, res, presented.token, validated.session.expiresAt, deps.publicUrl);
+      if (validated.renewed && presented.via === "cookie")
+        setSessionCookie(req, res, presented.token, validated.session.expiresAt, deps.publicUrl);
     }
     const user = account ? await deps.resolveUser(account.id) : null;
     const audience = audienceOf(account, user);
@@ -54,7 +55,9 @@ export function authenticate(deps: AuthenticateDeps): RequestHandler {
     if (account) req.actor = account.id;
 
     const rule = findRule(req.method, req.path);
-    const allowed = rule ? rule.allow.includes(audience) : audience !== "anonymous" && audience !== "unregistered" && audience !== "pending";
+    const allowed = rule
+      ? rule.allow.includes(audience)
+      : audience !== "anonymous" && audience !== "unregistered" && audience !== "pending";
     if (!allowed) throw deny(audience, rule);
     next();
   };

@@ -17,7 +17,8 @@ function collect(stack: readonly Layer[], prefix: string, out: RegisteredRoute[]
   for (const layer of stack) {
     if (layer.route) {
       if (typeof layer.route.path !== "string") continue;
-      for (const method of Object.keys(layer.route.methods)) if (method !== "_all") out.push({ method: method.toUpperCase(), path: prefix + layer.route.path });
+      for (const method of Object.keys(layer.route.methods))
+        if (method !== "_all") out.push({ method: method.toUpperCase(), path: prefix + layer.route.path });
     } else if (layer.handle?.stack) {
       const mount = typeof layer.rawPath === "string" && layer.rawPath !== "/" ? layer.rawPath : "";
       collect(layer.handle.stack, prefix + mount, out);

@@ -48,7 +48,16 @@ function applyEvent(row: UserRow | null, event: RecordedEvent): UserRow | null {
   switch (event.type) {
     case "AccessRequested": {
       const d = event.data;
-      return { id: d.userId, email: d.email, display_name: d.displayName, role: d.role, approved: false, requested_at: at, approved_at: null, approved_by: null };
+      return {
+        id: d.userId,
+        email: d.email,
+        display_name: d.displayName,
+        role: d.role,
+        approved: false,
+        requested_at: at,
+        approved_at: null,
+        approved_by: null,
+      };
     }
     case "UserApproved":
       return row && { ...row, approved: true, approved_at: at, approved_by: event.data.approvedBy };
@@ -74,7 +83,13 @@ async function apply(tx: Queryable, events: readonly RecordedEvent[]) {
   }
   const gone = ids.filter((id) => users.get(id) === null);
   if (gone.length > 0) await tx.query(`DELETE FROM users WHERE id = ANY($1::uuid[])`, [gone]);
-  await upsertRows(tx, "users", COLUMNS, "id", ids.map((id) => users.get(id)).filter((r): r is UserRow => r != null));
+  await upsertRows(
+    tx,
+    "users",
+    COLUMNS,
+    "id",
+    ids.map((id) => users.get(id)).filter((r): r is UserRow => r != null),
+  );
 }
 
 export const usersProjection: Projection = {

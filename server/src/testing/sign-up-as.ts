@@ -27,7 +27,8 @@ export interface SignUpAsOptions {
 /** Creates an account (as `crm users create` does) and a session for it; no HTTP, no rate limit. */
 export async function signUpAs(app: TestApp, options: SignUpAsOptions): Promise<SignedIn> {
   const { system } = app;
-  const email = options.email ?? `${(options.role ?? "someone").toLowerCase().replace(/\s+/g, "-")}-${randomUUID().slice(0, 8)}@example.com`;
+  const email =
+    options.email ?? `${(options.role ?? "someone").toLowerCase().replace(/\s+/g, "-")}-${randomUUID().slice(0, 8)}@example.com`;
   const { account, user } = await createStaffUser(system, {
     email,
     password: options.password ?? "correct horse battery staple",
@@ -36,5 +37,12 @@ export async function signUpAs(app: TestApp, options: SignUpAsOptions): Promise<
     approved: options.approved ?? true,
   });
   const { token } = await sessionStore(system.db, () => system.now()).create(account.id);
-  return { accountId: account.id, email: account.email, user, token, cookie: `crm_session=${token}`, headers: { authorization: `Bearer ${token}` } };
+  return {
+    accountId: account.id,
+    email: account.email,
+    user,
+    token,
+    cookie: `crm_session=${token}`,
+    headers: { authorization: `Bearer ${token}` },
+  };
 }
