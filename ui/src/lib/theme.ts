@@ -27,8 +27,18 @@ export function setTheme(theme: Theme): void {
 export function useTheme(): Theme {
   return useSyncExternalStore(
     (listener) => {
+      // Another tab changed the theme: follow it.
+      const onStorage = (event: StorageEvent) => {
+        if (event.key !== KEY) return;
+        document.documentElement.classList.toggle("dark", event.newValue === "dark");
+        listener();
+      };
       listeners.add(listener);
-      return () => listeners.delete(listener);
+      window.addEventListener("storage", onStorage);
+      return () => {
+        listeners.delete(listener);
+        window.removeEventListener("storage", onStorage);
+      };
     },
     readTheme,
     () => "light",

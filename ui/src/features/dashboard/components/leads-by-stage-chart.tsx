@@ -1,45 +1,25 @@
 import type { StageCount } from "./chart-data.ts";
 
-const ROW = 26;
-const LABEL_WIDTH = 170;
-const BAR_AREA = 190;
-const WIDTH = LABEL_WIDTH + BAR_AREA + 40;
-
-/** Horizontal bars: how many leads are in each of the ten stages. */
+/** Horizontal bars, one row per stage: real text beside an SVG bar, so labels stay crisp at any width. */
 export function LeadsByStageChart({ data }: { data: StageCount[] }) {
   const max = Math.max(1, ...data.map((d) => d.count));
-  const height = data.length * ROW;
-  const summary = data.map((d) => `${d.stage}: ${d.count}`).join(", ");
   return (
-    <svg viewBox={`0 0 ${WIDTH} ${height}`} className="h-auto w-full" role="img" aria-label={`Leads per stage. ${summary}.`}>
-      {data.map((d, i) => {
-        const y = i * ROW;
-        const width = (d.count / max) * BAR_AREA;
-        return (
-          <g key={d.stage} transform={`translate(0 ${y})`}>
-            <title>{`${d.stage}: ${d.count}`}</title>
-            <text
-              x={LABEL_WIDTH - 10}
-              y={ROW / 2}
-              dominantBaseline="central"
-              textAnchor="end"
-              className="fill-muted-foreground text-[12px]"
-            >
-              {d.stage}
-            </text>
-            <rect x={LABEL_WIDTH} y={5} width={BAR_AREA} height={ROW - 10} rx={4} className="fill-muted" />
-            {d.count > 0 && <rect x={LABEL_WIDTH} y={5} width={Math.max(width, 4)} height={ROW - 10} rx={4} className="fill-chart-1" />}
-            <text
-              x={LABEL_WIDTH + BAR_AREA + 8}
-              y={ROW / 2}
-              dominantBaseline="central"
-              className="fill-foreground text-[12px] font-medium tabular-nums"
-            >
-              {d.count}
-            </text>
-          </g>
-        );
-      })}
-    </svg>
+    <ol aria-label="Leads per stage" className="grid grid-cols-[fit-content(45%)_1fr_2ch] items-center gap-x-3 gap-y-2 text-sm">
+      {data.map((d) => (
+        <li key={d.stage} className="col-span-3 grid grid-cols-subgrid items-center">
+          <span className="truncate text-right text-muted-foreground" title={d.stage}>
+            {d.stage}
+          </span>
+          <svg viewBox="0 0 100 10" preserveAspectRatio="none" className="h-3 w-full" aria-hidden="true">
+            <rect width="100" height="10" rx="2" className="fill-muted" />
+            {d.count > 0 && <rect width={Math.max((d.count / max) * 100, 2)} height="10" rx="2" className="fill-chart-1" />}
+          </svg>
+          <span className="text-right font-medium tabular-nums">
+            <span className="sr-only">: </span>
+            {d.count}
+          </span>
+        </li>
+      ))}
+    </ol>
   );
 }

@@ -13,21 +13,17 @@ const CARDS: { key: keyof Stats; label: string; icon: LucideIcon; tone: string }
 /** The four counters of SPEC.md §2; a missing value shows 0. */
 export function StatCards({ stats, loading }: { stats: Partial<Stats> | null | undefined; loading: boolean }) {
   return (
-    <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" aria-label="Pipeline figures">
+    <ul className="grid grid-cols-2 gap-3 md:gap-4 xl:grid-cols-4" aria-label="Pipeline figures">
       {CARDS.map(({ key, label, icon: Icon, tone }) => (
         <li key={key}>
-          <Card className="flex-row items-center gap-4 px-5 py-5">
-            <span className={`flex size-10 shrink-0 items-center justify-center rounded-lg ${tone}`}>
-              <Icon className="size-5" aria-hidden="true" />
-            </span>
-            <div className="min-w-0">
-              <p className="truncate text-sm text-muted-foreground">{label}</p>
-              {loading ? (
-                <Skeleton className="mt-1 h-7 w-10" />
-              ) : (
-                <p className="text-2xl font-semibold tabular-nums">{stats?.[key] ?? 0}</p>
-              )}
+          <Card className="h-full gap-3 p-4 md:p-5">
+            <div className="flex items-start justify-between gap-2">
+              <p className="text-sm leading-snug text-muted-foreground">{label}</p>
+              <span className={`flex size-8 shrink-0 items-center justify-center rounded-lg ${tone}`}>
+                <Icon className="size-4" aria-hidden="true" />
+              </span>
             </div>
+            {loading ? <Skeleton className="h-8 w-12" /> : <p className="text-3xl font-semibold tracking-tight tabular-nums">{stats?.[key] ?? 0}</p>}
           </Card>
         </li>
       ))}

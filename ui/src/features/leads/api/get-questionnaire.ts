@@ -1,10 +1,8 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { QuestionnaireResponse } from "@crm/contracts/questionnaire/questionnaire";
 import { apiGet, HttpError } from "@/lib/api-client";
 
-/** The answers of SPEC.md §3 QuestionnaireResponse (all optional), as GET /api/questionnaire/{leadId} returns them. */
-export type QuestionnaireResponse = Record<string, unknown> & { id?: string; leadId?: string; submittedAt?: string };
-
-/** GET /api/questionnaire/{leadId}: null when the lead has no response yet (404). */
+/** GET /api/questionnaire/{leadId}: the latest response, or null when the lead has none (404). */
 export function questionnaireQueryOptions(leadId: string) {
   return queryOptions({
     queryKey: ["questionnaire", leadId],

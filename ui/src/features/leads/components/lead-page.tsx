@@ -1,16 +1,23 @@
-import { ArrowLeft, SearchX } from "lucide-react";
+import { ArrowLeft, Mail, MessageSquare, Pencil, SearchX } from "lucide-react";
+import { useState } from "react";
 import { Link, useParams } from "react-router";
 import type { Lead } from "@crm/contracts/lead/lead";
+import { ScheduleMeetingDialog } from "@/components/lead-dialogs/schedule-meeting-dialog";
 import { EmptyState } from "@/components/empty-state";
 import { ErrorState } from "@/components/error-state";
 import { PageHeader } from "@/components/page-header";
-import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { HttpError } from "@/lib/api-client";
-import { formatDate } from "@/lib/format";
+import { useCurrentUser } from "@/lib/session";
 import { useLead } from "../api/get-lead.ts";
+import { ArchiveLeadDialog } from "./archive-lead-dialog.tsx";
+import { LeadInformationCard } from "./lead-information-card.tsx";
+import { MeetingsCard } from "./meetings-card.tsx";
+import { QuestionnaireCard } from "./questionnaire-card.tsx";
+import { RecentActivityCard } from "./recent-activity-card.tsx";
+import { SendEmailDialog } from "./send-email-dialog.tsx";
+import { SendSmsDialog } from "./send-sms-dialog.tsx";
 
 function BackToLeads({ label = "Back to Leads" }: { label?: string }) {
   return (
@@ -23,7 +30,7 @@ function BackToLeads({ label = "Back to Leads" }: { label?: string }) {
   );
 }
 
-/** /lead/{id}: the lead's information, or "Lead Not Found". */
+/** /lead/{id}: the lead, its messages, meetings, questionnaire and timeline; "Lead Not Found" otherwise. */
 export function LeadPage() {
   const { id = "" } = useParams();
   const lead = useLead(id);
@@ -47,44 +54,63 @@ export function LeadPage() {
       <div role="status" aria-label="Loading lead" className="space-y-4">
         <Skeleton className="h-8 w-64" />
         <Skeleton className="h-56 rounded-xl" />
+        <Skeleton className="h-40 rounded-xl" />
       </div>
     );
   }
-  return <LeadInformation lead={lead.data!} />;
+  return <LeadDetail lead={lead.data!} />;
 }
 
-function LeadInformation({ lead }: { lead: Lead }) {
-  const rows: [string, string | null][] = [
-    ["Email", lead.email],
-    ["Phone", lead.phone],
-    ["Business", lead.business],
-    ["Source", lead.source],
-    ["Priority", lead.priority],
-    ["Last activity", lead.lastActivity],
-    ["Created", formatDate(lead.createdAt)],
-    ["Notes", lead.notes],
-  ];
+type OpenDialog = "email" | "sms" | "meeting" | null;
+
+function LeadDetail({ lead }: { lead: Lead }) {
+  const user = useCurrentUser();
+  const [editing, setEditing] = useState(false);
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const toggle = (which: Exclude<OpenDialog, null>) => (open: boolean) => setDialog(open ? which : null);
   return (
     <>
-      <BackToLeads />
-      <PageHeader title={lead.name} description={lead.business} actions={<Badge variant="secondary">{lead.stage}</Badge>} />
-      <Card>
-        <CardHeader>
-          <CardTitle className="text-base">Lead Information</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <dl className="grid gap-x-8 gap-y-4 text-sm sm:grid-cols-2">
-            {rows
-              .filter(([, value]) => value)
-              .map(([label, value]) => (
-                <div key={label} className="space-y-1">
-                  <dt className="text-muted-foreground">{label}</dt>
-                  <dd className="break-words whitespace-pre-line">{value}</dd>
-                </div>
-              ))}
-          </dl>
-        </CardContent>
-      </Card>
+      <BackToLeads label="Back" />
+      <PageHeader
+        title={lead.name}
+        description={lead.business}
+        actions={
+          <div className="flex flex-wrap gap-2">
+            {lead.email && (
+              <Button variant="outline" onClick={() => setDialog("email")}>
+                <Mail aria-hidden="true" />
+                Send Email
+              </Button>
+            )}
+            {lead.phone && (
+              <Button variant="outline" onClick={() => setDialog("sms")}>
+                <MessageSquare aria-hidden="true" />
+                Send SMS
+              </Button>
+            )}
+            {!editing && (
+              <Button onClick={() => setEditing(true)}>
+                <Pencil aria-hidden="true" />
+                Edit Lead
+              </Button>
+            )}
+            {user.role === "Partner" && <ArchiveLeadDialog lead={lead} />}
+          </div>
+        }
+      />
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <div className="grid content-start gap-6">
+          <LeadInformationCard lead={lead} editing={editing} onEditingChange={setEditing} />
+          <QuestionnaireCard leadId={lead.id} />
+        </div>
+        <div className="grid content-start gap-6">
+          <RecentActivityCard leadId={lead.id} />
+          <MeetingsCard leadId={lead.id} onSchedule={() => setDialog("meeting")} />
+        </div>
+      </div>
+      {lead.email && <SendEmailDialog lead={{ ...lead, email: lead.email }} open={dialog === "email"} onOpenChange={toggle("email")} />}
+      {lead.phone && <SendSmsDialog lead={{ ...lead, phone: lead.phone }} open={dialog === "sms"} onOpenChange={toggle("sms")} />}
+      <ScheduleMeetingDialog lead={lead} open={dialog === "meeting"} onOpenChange={toggle("meeting")} />
     </>
   );
 }

@@ -15,12 +15,13 @@ import {
   type DragOverEvent,
   type DragStartEvent,
 } from "@dnd-kit/core";
-import { arrayMove, sortableKeyboardCoordinates } from "@dnd-kit/sortable";
+import { arrayMove } from "@dnd-kit/sortable";
 import { useCallback, useMemo, useRef, useState } from "react";
 import type { Lead } from "@crm/contracts/lead/lead";
 import { LEAD_STAGES } from "@/lib/lead-stages";
 import { useMoveLead } from "../api/move-lead.ts";
 import { BOARD_INSTRUCTIONS, boardAnnouncements } from "../utils/board-announcements.ts";
+import { boardKeyboardCoordinates } from "../utils/board-keyboard.ts";
 import { columnOf, groupByStage, moveOf, placeCard, type Columns, type LeadMove } from "../utils/board-columns.ts";
 import { LeadCard } from "./lead-card.tsx";
 import type { LeadCardActions } from "./lead-card-menu.tsx";
@@ -48,12 +49,13 @@ export function PipelineBoard({ leads, actions }: PipelineBoardProps) {
   announced.current.columns = shown;
   announced.current.leads = byId;
   const moveLead = useMoveLead();
+  const coordinateGetter = useMemo(() => boardKeyboardCoordinates(() => announced.current.columns), []);
 
   const sensors = useSensors(
     useSensor(MouseSensor, { activationConstraint: { distance: 6 } }),
     // A long press, so a swipe still scrolls the column.
     useSensor(TouchSensor, { activationConstraint: { delay: 250, tolerance: 8 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+    useSensor(KeyboardSensor, { coordinateGetter }),
   );
 
   const collisionDetection: CollisionDetection = useCallback(
@@ -153,7 +155,8 @@ export function PipelineBoard({ leads, actions }: PipelineBoardProps) {
           />
         ))}
       </div>
-      <DragOverlay>{activeLead ? <LeadCard lead={activeLead} className="rotate-1 cursor-grabbing shadow-lg ring-2 ring-ring/40" /> : null}</DragOverlay>
+      {/* No rotation on the overlay: the keyboard moves by comparing its box with the cards' boxes. */}
+      <DragOverlay>{activeLead ? <LeadCard lead={activeLead} className="cursor-grabbing shadow-lg ring-2 ring-ring/40" /> : null}</DragOverlay>
     </DndContext>
   );
 }

@@ -22,9 +22,17 @@ function place(columns: Columns, leadId: string): string {
  */
 export function boardAnnouncements(current: () => { columns: Columns; leads: ReadonlyMap<string, Lead>; start: Columns | null }): Announcements {
   const name = (id: string | number) => current().leads.get(String(id))?.name ?? "The lead";
+  // Right after the pick-up the card is "over" itself: stay quiet so the pick-up message is heard.
+  let justPickedUp = false;
   return {
-    onDragStart: ({ active }) => `Picked up ${name(active.id)}. It is in ${place(current().columns, String(active.id))}.`,
+    onDragStart: ({ active }) => {
+      justPickedUp = true;
+      return `Picked up ${name(active.id)}. It is in ${place(current().columns, String(active.id))}.`;
+    },
     onDragOver: ({ active, over }) => {
+      const quiet = justPickedUp && over?.id === active.id;
+      justPickedUp = false;
+      if (quiet) return undefined;
       if (!over) return `${name(active.id)} is no longer over a stage.`;
       const { columns } = current();
       const overId = String(over.id);

@@ -1,0 +1,60 @@
+import { expect, test } from "@playwright/test";
+import { PARTNER } from "./support/accounts.ts";
+import { checkAndCapture, toast } from "./support/screens.ts";
+
+test.describe("signed out", () => {
+  test("every app path leads to the sign-in screen", async ({ page }) => {
+    for (const path of ["/", "/dashboard", "/leads", "/approvals", "/pending", "/no-such-page"]) {
+      await page.goto(path);
+      await expect(page).toHaveURL("/login");
+    }
+    await expect(page.getByRole("tab", { name: "Sign In" })).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByRole("tab", { name: "Sign Up" })).toBeVisible();
+    await checkAndCapture(page, "login");
+  });
+
+  test("the social button says it is not configured", async ({ page }) => {
+    await page.goto("/login");
+    await expect(page.getByRole("button", { name: "Continue with Google" })).toBeDisabled();
+    await expect(page.getByText("Google sign-in is not configured on this server.")).toBeVisible();
+  });
+
+  test("missing fields and wrong passwords give the SPEC's toasts", async ({ page }) => {
+    await page.goto("/login");
+    await page.getByRole("tabpanel").getByRole("button", { name: "Sign In" }).click();
+    await expect(toast(page)).toContainText("Missing Information");
+    await expect(toast(page)).toContainText("Please enter both email and password.");
+
+    await page.getByLabel("Email").fill(PARTNER.email);
+    await page.getByLabel("Password").fill("not the password");
+    await page.getByRole("tabpanel").getByRole("button", { name: "Sign In" }).click();
+    await expect(toast(page)).toContainText("Sign In Failed");
+    await expect(toast(page)).toContainText("Invalid email or password.");
+    await expect(page.locator('[data-slot="toast"]')).toHaveCount(1); // the new toast replaced the old one
+  });
+
+  test("the sign-up form says how long a password must be", async ({ page }) => {
+    await page.goto("/login");
+    await page.getByRole("tab", { name: "Sign Up" }).click();
+    await expect(page.getByLabel("Password")).toHaveAccessibleDescription("Use at least 8 characters.");
+    await checkAndCapture(page, "sign-up");
+  });
+
+  test("signing in with the real form reaches the dashboard; signing out returns to /login", async ({ page }) => {
+    await page.goto("/login");
+    await page.getByLabel("Email").fill(PARTNER.email);
+    await page.getByLabel("Password").fill(PARTNER.password);
+    await page.getByRole("tabpanel").getByRole("button", { name: "Sign In" }).click();
+    await expect(page).toHaveURL("/dashboard");
+    await page.getByRole("button", { name: "Sign Out" }).click();
+    await expect(page).toHaveURL("/login");
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL("/login");
+  });
+
+  test("the public questionnaire without a lead id says the link is invalid", async ({ page }) => {
+    await page.goto("/onboarding-form");
+    await expect(page.getByText("Invalid questionnaire link. Please use the link provided in your email.")).toBeVisible();
+    await checkAndCapture(page, "questionnaire-invalid");
+  });
+});

@@ -1,0 +1,31 @@
+/// <reference lib="dom" />
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import { expectAccessible } from "./axe.ts";
+
+const DIR = path.join(import.meta.dirname, "..", "screenshots");
+
+/** Switches the theme the way the app stores it (localStorage "theme" + the class on <html>). */
+export async function useTheme(page: Page, theme: "light" | "dark"): Promise<void> {
+  await page.evaluate((t) => {
+    localStorage.setItem("theme", t);
+    document.documentElement.classList.toggle("dark", t === "dark");
+    // As if another tab had switched it: the app's theme control follows storage events.
+    window.dispatchEvent(new StorageEvent("storage", { key: "theme", newValue: t }));
+  }, theme);
+}
+
+/** Checks the page with axe and saves a screenshot, in the light and then the dark theme. */
+export async function checkAndCapture(page: Page, name: string): Promise<void> {
+  for (const theme of ["light", "dark"] as const) {
+    await useTheme(page, theme);
+    await expectAccessible(page, `${name} (${theme})`);
+    await page.screenshot({ path: path.join(DIR, `${name}-${theme}.png`), fullPage: true });
+  }
+  await useTheme(page, "light");
+}
+
+/** The toast on screen (Radix also copies its text into a live region, so look inside the toast itself). */
+export function toast(page: Page) {
+  return page.locator('[data-slot="toast"]');
+}
