@@ -169,6 +169,17 @@ for (const backend of ["postgres", "pglite"] as const) {
       expect(refused.status).toBe(409);
     });
 
+    it("drops a lead's meetings from the read model when the lead is archived", async () => {
+      const lead = await as(partner).post("/api/leads", { name: "Cy", business: "C", email: "cy@example.com" });
+      const meeting = await as(partner).post("/api/meetings", { leadId: lead.body.id, title: "Intro", meetingType: "in-person", location: "Studio", startTime: START, endTime: END });
+      expect(meeting.status).toBe(201);
+      expect((await as(partner).get(`/api/meetings?leadId=${lead.body.id}`, meeting.body.position)).body).toHaveLength(1);
+      const archived = await as(partner).post(`/api/leads/${lead.body.id}/archive`, {});
+      expect(archived.status).toBeLessThan(300);
+      expect((await as(partner).get(`/api/meetings?leadId=${lead.body.id}`, archived.body.position)).body).toEqual([]);
+      expect((await as(partner).post("/api/meetings", { leadId: lead.body.id, title: "Again", startTime: START, endTime: END })).status).toBe(404);
+    });
+
     it("keeps Creative Directors out of meetings and messages", async () => {
       const director = await signUpAs(app, { role: "Creative Director" });
       expect((await as(director).post("/api/meetings", {})).status).toBe(403);

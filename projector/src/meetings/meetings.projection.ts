@@ -90,7 +90,18 @@ function changes(event: RecordedEvent): Partial<MeetingRow> | undefined {
   }
 }
 
+/** SPEC.md §3: a lead's meetings go with the lead (archived leads leave the read models; their events stay). */
+async function dropArchivedLeads(tx: Queryable, events: readonly RecordedEvent[]) {
+  const archived = events.flatMap((e) => (e.type === "LeadArchived" ? [e.data.leadId] : []));
+  if (archived.length > 0) await tx.query("DELETE FROM meetings WHERE lead_id = ANY($1::uuid[])", [archived]);
+}
+
 async function apply(tx: Queryable, events: readonly RecordedEvent[]) {
+  await upsertMeetings(tx, events);
+  await dropArchivedLeads(tx, events);
+}
+
+async function upsertMeetings(tx: Queryable, events: readonly RecordedEvent[]) {
   const ids = [...new Set(events.map((e) => meetingIdOfStream(e.streamId)).filter((id): id is string => id !== undefined))];
   if (ids.length === 0) return;
   const { rows } = await tx.query<MeetingRow>(`SELECT ${Object.keys(COLUMNS).join(", ")} FROM meetings WHERE id = ANY($1::uuid[])`, [ids]);
@@ -110,7 +121,7 @@ async function apply(tx: Queryable, events: readonly RecordedEvent[]) {
 
 export const meetingsProjection: Projection = {
   name: "meetings",
-  version: 1,
+  version: 2,
   tables: ["meetings"],
   ddl: DDL,
   apply,
