@@ -35,12 +35,19 @@ export async function loadCheckpoints(q: Queryable): Promise<Map<string, Checkpo
  * writes (an older process must not feed rebuilt tables); false means someone else moved it.
  */
 export async function advanceCheckpoint(tx: Queryable, name: string, version: number, from: string, to: string): Promise<boolean> {
+  return advanceCheckpoints(tx, [{ name, version, from }], to);
+}
+
+/** advanceCheckpoint for several projections in one statement; true only if every one moved. */
+export async function advanceCheckpoints(tx: Queryable, moves: readonly { name: string; version: number; from: string }[], to: string): Promise<boolean> {
+  if (moves.length === 0) return true;
   const { rows } = await tx.query(
-    `UPDATE public.projection_checkpoints SET position = $3, updated_at = now(), last_error = NULL
-     WHERE name = $1 AND position = $2 AND version = $4 RETURNING 1`,
-    [name, from, to, version],
+    `UPDATE public.projection_checkpoints c SET position = $4, updated_at = now(), last_error = NULL
+     FROM unnest($1::text[], $2::int[], $3::text[]) AS m(name, version, position)
+     WHERE c.name = m.name AND c.position = m.position AND c.version = m.version RETURNING 1`,
+    [moves.map((m) => m.name), moves.map((m) => m.version), moves.map((m) => m.from), to],
   );
-  return rows.length === 1;
+  return rows.length === moves.length;
 }
 
 export async function recordProjectionError(q: Queryable, names: readonly string[], message: string) {
@@ -49,8 +56,17 @@ export async function recordProjectionError(q: Queryable, names: readonly string
 
 /** Takes the projection's lock for this transaction: one active instance per projection. */
 export async function tryLockProjection(tx: Queryable, name: string): Promise<boolean> {
-  const { rows } = await tx.query<{ locked: boolean }>("SELECT pg_try_advisory_xact_lock(hashtext($1)) AS locked", [`projection:${name}`]);
-  return rows[0]?.locked === true;
+  return (await tryLockProjections(tx, [name])).has(name);
+}
+
+/** tryLockProjection for several projections in one statement; answers the names it locked. */
+export async function tryLockProjections(tx: Queryable, names: readonly string[]): Promise<Set<string>> {
+  if (names.length === 0) return new Set();
+  const { rows } = await tx.query<{ name: string; locked: boolean }>(
+    "SELECT name, pg_try_advisory_xact_lock(hashtext('projection:' || name)) AS locked FROM unnest($1::text[]) AS name",
+    [names],
+  );
+  return new Set(rows.filter((r) => r.locked).map((r) => r.name));
 }
 
 export async function lockProjection(tx: Queryable, name: string) {

@@ -1,7 +1,7 @@
 import type { RecordedEvent } from "@crm/contracts/events/registry";
 import type { Database } from "@crm/infra/db/database";
 import type { EventStore } from "@crm/infra/event-store/event-store";
-import { advanceCheckpoint, loadCheckpoints, recordProjectionError, tryLockProjection } from "./checkpoints.ts";
+import { advanceCheckpoints, loadCheckpoints, recordProjectionError, tryLockProjections } from "./checkpoints.ts";
 import { PROJECTIONS_CHANNEL, type AdvancedNotice } from "@crm/contracts/api/live";
 import type { Projection } from "./projection.ts";
 
@@ -37,6 +37,8 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
   const paused = new Set<string>();
   let running = false;
   let wake: (() => void) | undefined;
+  /** Set by every append notice, also while a batch runs (when nobody waits to be woken). */
+  let signalled = false;
   let loop: Promise<void> | undefined;
   let unlisten: (() => Promise<void>) | undefined;
 
@@ -51,16 +53,24 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
     if (events.length === 0) return 0;
     const to = events.at(-1)!.position;
     try {
+      // Locks and checkpoint moves go in one statement each for all projections: round trips,
+      // not the handlers, are what a small live batch mostly costs.
       await db.transaction(async (tx) => {
         const topics = new Set<string>();
-        for (const projection of ready) {
-          const at = checkpoints.get(projection.name)!.position;
-          const pending = at === from ? events : events.filter((e) => e.position > at);
-          if (pending.length === 0 || !(await tryLockProjection(tx, projection.name))) continue;
+        const pendingOf = (p: Projection) => {
+          const at = checkpoints.get(p.name)!.position;
+          return at === from ? events : events.filter((e) => e.position > at);
+        };
+        const candidates = ready.filter((p) => pendingOf(p).length > 0);
+        const locked = await tryLockProjections(tx, candidates.map((p) => p.name));
+        const mine = candidates.filter((p) => locked.has(p.name));
+        for (const projection of mine) {
+          const pending = pendingOf(projection);
           await projection.apply(tx, pending);
-          if (!(await advanceCheckpoint(tx, projection.name, projection.version, at, to))) throw new CheckpointMoved(projection.name);
           for (const topic of projection.topics(pending)) topics.add(topic);
         }
+        const moves = mine.map((p) => ({ name: p.name, version: p.version, from: checkpoints.get(p.name)!.position }));
+        if (!(await advanceCheckpoints(tx, moves, to))) throw new CheckpointMoved(moves.map((m) => m.name).join(", "));
         const notice: AdvancedNotice = { position: to, topics: [...topics] };
         await tx.query("SELECT pg_notify($1, $2)", [PROJECTIONS_CHANNEL, noticePayload(notice)]);
       });
@@ -75,10 +85,13 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
   async function run() {
     let backoff = 100;
     while (running) {
+      signalled = false;
       try {
         const read = await runOnce();
         backoff = 100;
-        if (read > 0) continue;
+        // Read again only when the batch was full or an append was announced meanwhile: an extra
+        // empty read after every live batch would cost as much as the batch itself.
+        if (read >= batchSize || signalled) continue;
       } catch (error) {
         log("projector: batch failed, retrying", error);
         await sleep(backoff);
@@ -101,7 +114,10 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
     async start() {
       if (running) return;
       running = true;
-      unlisten = await store.onAppend(() => wake?.());
+      unlisten = await store.onAppend(() => {
+        signalled = true;
+        wake?.();
+      });
       loop = run();
     },
     async stop() {

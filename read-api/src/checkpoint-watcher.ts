@@ -14,7 +14,9 @@ export interface CheckpointWatcher {
 export async function createCheckpointWatcher(db: Database): Promise<CheckpointWatcher> {
   const listeners = new Set<(notice: AdvancedNotice) => void>();
   const waiters = new Set<() => void>();
+  let notices = 0;
   const unlisten = await db.listen(PROJECTIONS_CHANNEL, (payload) => {
+    notices++;
     for (const waiter of waiters) waiter();
     let notice: AdvancedNotice;
     try {
@@ -25,9 +27,23 @@ export async function createCheckpointWatcher(db: Database): Promise<CheckpointW
     for (const listener of listeners) listener(notice);
   });
 
-  async function current(): Promise<string> {
+  async function query(): Promise<string> {
     const { rows } = await db.query<{ position: string | null }>("SELECT min(position) AS position FROM projection_checkpoints");
     return rows[0]?.position ?? "";
+  }
+
+  // Every waiter asks again on each notice: callers share one query that started after the
+  // latest notice, so hundreds of waiting reads cost one query per notice, not one each.
+  let shared: { notices: number; position: Promise<string> } | undefined;
+  function current(): Promise<string> {
+    if (shared?.notices === notices) return shared.position;
+    const mine = { notices, position: query() };
+    shared = mine;
+    const clear = () => {
+      if (shared === mine) shared = undefined;
+    };
+    mine.position.then(clear, clear);
+    return mine.position;
   }
 
   return {
