@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { PARTNER } from "./support/accounts.ts";
 import { checkAndCapture } from "./support/screens.ts";
 
@@ -31,7 +31,7 @@ test.describe("theme", () => {
 });
 
 test.describe("sidebar", () => {
-  const rail = (page: import("@playwright/test").Page) => page.locator('[data-slot="sidebar-container"]');
+  const rail = (page: Page) => page.locator('[data-slot="sidebar-container"]');
 
   test("Ctrl+B collapses it to icons (3rem) and back (16rem), remembered in a 7-day cookie", async ({ page, context }) => {
     await page.setViewportSize({ width: 1280, height: 800 });

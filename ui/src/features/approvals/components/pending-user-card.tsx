@@ -23,7 +23,9 @@ export function PendingUserCard({ user }: { user: User }) {
           <h2 id={`pending-${user.id}`} className="truncate font-semibold">
             {user.displayName}
           </h2>
-          <p className="truncate text-sm text-muted-foreground">{user.email}</p>
+          <p className="truncate text-sm text-muted-foreground" title={user.email}>
+            {user.email}
+          </p>
           <div className="flex flex-wrap items-center gap-2 pt-1">
             <RoleBadge role={user.role} />
             <span className="text-xs text-muted-foreground">Requested {formatDate(user.requestedAt)}</span>

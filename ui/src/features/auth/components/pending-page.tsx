@@ -25,7 +25,7 @@ export function PendingPage() {
         <CardContent>
           <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-3 rounded-lg border bg-muted/40 p-4 text-sm">
             <dt className="text-muted-foreground">Email</dt>
-            <dd className="truncate font-medium">{me?.email}</dd>
+            <dd className="font-medium break-all">{me?.email}</dd>
             <dt className="text-muted-foreground">Requested role</dt>
             <dd className="font-medium">{me?.user?.role}</dd>
             <dt className="text-muted-foreground">Status</dt>

@@ -7,7 +7,7 @@ export function LeadsByStageChart({ data }: { data: StageCount[] }) {
     <ol aria-label="Leads per stage" className="grid grid-cols-[fit-content(45%)_1fr_2ch] items-center gap-x-3 gap-y-2 text-sm">
       {data.map((d) => (
         <li key={d.stage} className="col-span-3 grid grid-cols-subgrid items-center">
-          <span className="truncate text-right text-muted-foreground" title={d.stage}>
+          <span className="text-right text-xs leading-tight text-muted-foreground sm:text-sm">
             {d.stage}
           </span>
           <svg viewBox="0 0 100 10" preserveAspectRatio="none" className="h-3 w-full" aria-hidden="true">

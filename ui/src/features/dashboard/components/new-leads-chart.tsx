@@ -1,6 +1,7 @@
 import type { WeekCount } from "./chart-data.ts";
 
 const weekLabel = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric" });
+const shortWeekLabel = new Intl.DateTimeFormat("en-US", { month: "numeric", day: "numeric" });
 
 /** Vertical SVG bars, one per week (the current week last), with the counts and dates as text below. */
 export function NewLeadsChart({ data }: { data: WeekCount[] }) {
@@ -17,7 +18,10 @@ export function NewLeadsChart({ data }: { data: WeekCount[] }) {
         {data.map((d) => (
           <div key={d.weekStart.toISOString()} className="grid gap-0.5">
             <span className="font-medium tabular-nums">{d.count}</span>
-            <span className="truncate text-muted-foreground">{weekLabel.format(d.weekStart)}</span>
+            <span className="text-muted-foreground">
+              <span className="sm:hidden">{shortWeekLabel.format(d.weekStart)}</span>
+              <span className="hidden sm:inline">{weekLabel.format(d.weekStart)}</span>
+            </span>
           </div>
         ))}
       </div>
