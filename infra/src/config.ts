@@ -48,6 +48,14 @@ const ConfigSchema = z.object({
 }).superRefine((c, ctx) => {
   const set = [c.OIDC_ISSUER, c.OIDC_CLIENT_ID, c.OIDC_CLIENT_SECRET].filter((v) => v !== undefined && v !== "").length;
   if (set !== 0 && set !== 3) ctx.addIssue({ code: "custom", path: ["OIDC_ISSUER"], message: "Set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together" });
+}).superRefine((c, ctx) => {
+  // Half a provider configuration would silently fall back to the outbox or Jitsi: refuse it at start.
+  const together = (names: (keyof typeof c)[]) => {
+    const set = names.filter((n) => c[n] !== undefined && c[n] !== "").length;
+    if (set !== 0 && set !== names.length) ctx.addIssue({ code: "custom", path: [names[0]!], message: `Set ${names.join(", ")} together` });
+  };
+  together(["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM"]);
+  together(["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET", "GOOGLE_REFRESH_TOKEN"]);
 });
 
 export type Config = Omit<z.infer<typeof ConfigSchema>, "DATA_DIR"> & { DATA_DIR: string };
