@@ -1,4 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { onboardingProgressReactor } from "@crm/command-service/onboarding/onboarding-progress.reactor";
+import { leadStreamId } from "@crm/contracts/lead/stream";
+import { normalizePosition, START_POSITION } from "@crm/infra/event-store/position";
+import { createReactorRunner } from "@crm/infra/reactor/reactor-runner";
 import { availableBackends } from "@crm/infra/testing/test-database";
 import { signUpAs, type SignedIn } from "../src/testing/sign-up-as.ts";
 import { startTestApp, type TestApp } from "../src/testing/test-app.ts";
@@ -16,13 +20,15 @@ for (const backend of ["postgres", "pglite"] as const) {
       app = await startTestApp(backend);
       staff = staffClient(app, await signUpAs(app, { role: "Project Manager" }));
       director = await signUpAs(app, { role: "Creative Director", displayName: "Cleo Creative" });
+      // The director check reads the users read model: let it catch up once, so no test races it.
+      await vi.waitFor(async () => expect((await staff.get("/api/users/creative-directors")).body.map((u: { id: string }) => u.id)).toContain(director.user!.id), { timeout: 15_000, interval: 100 });
     });
     afterAll(() => app.close());
 
     it("assigning a director moves the lead to Creative Director Assigned and records it on the timeline", async () => {
       const leadId = await staff.lead("Contract Signed");
       const assigned = await staff.post(`/api/onboarding/${leadId}/assign-director`, { creativeDirectorId: director.user!.id });
-      expect(assigned.status).toBe(200);
+      expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
       expect(assigned.body).toMatchObject({ id: leadId, stage: "Creative Director Assigned", creativeDirectorId: director.user!.id });
 
       const lead = await staff.get(`/api/leads/${leadId}`);
@@ -42,11 +48,39 @@ for (const backend of ["postgres", "pglite"] as const) {
       expect((await staff.post(`/api/onboarding/${early}/assign-director`, { creativeDirectorId: director.user!.id })).status).toBe(409);
     });
 
-    it("a sent form or a scheduled meeting moves the lead forward, never back", async () => {
+    it("an onboarding form sent or an onboarding meeting booked moves the lead forward, never back", async () => {
       const leadId = await staff.lead("Contract Signed");
-      expect((await staff.post(`/api/onboarding/${leadId}/steps`, { step: "meeting-scheduled" })).body.stage).toBe("Onboarding Scheduled");
-      expect((await staff.post(`/api/onboarding/${leadId}/steps`, { step: "form-sent" })).body.stage).toBe("Onboarding Scheduled");
-      expect((await staff.post(`/api/onboarding/${leadId}/steps`, { step: "sideways" })).status).toBe(400);
+      const progress = createReactorRunner({ db: app.system.db, store: app.system.store, reactor: onboardingProgressReactor({ store: app.system.store, now: app.system.now }) });
+      /** Runs the reactor until its checkpoint has passed the position a command answered. */
+      const catchUp = async (answer: { body: { position: string } }) => {
+        const position = normalizePosition(answer.body.position);
+        await expect
+          .poll(async () => {
+            await progress.runOnce();
+            const { rows } = await app.system.db.query<{ position: string }>("SELECT position FROM reactor_checkpoints WHERE name = 'onboarding-progress'");
+            return (rows[0]?.position ?? "") >= position;
+          })
+          .toBe(true);
+      };
+      const stages = async () => (await app.system.store.readStream(leadStreamId(leadId))).flatMap((e) => (e.type === "LeadStageChanged" ? [e.data.to] : []));
+
+      await catchUp(await staff.post(`/api/leads/${leadId}/send-form`, { formType: "feedback", to: "ada@example.com" }));
+      expect(await stages()).toEqual(["Contract Signed"]);
+
+      await catchUp(await staff.post(`/api/leads/${leadId}/send-form`, { formType: "onboarding", to: "ada@example.com" }));
+      expect(await stages()).toEqual(["Contract Signed", "Onboarding Form Sent"]);
+
+      const start = new Date(Date.now() + 86_400_000);
+      start.setUTCMinutes(0, 0, 0);
+      const meeting = { leadId, title: "Kick-off", type: "onboarding", startTime: start.toISOString(), endTime: new Date(start.getTime() + 3_600_000).toISOString() };
+      await catchUp(await staff.post("/api/meetings", meeting));
+      expect(await stages()).toEqual(["Contract Signed", "Onboarding Form Sent", "Onboarding Scheduled"]);
+
+      // Sending the form again later changes nothing, and the same events read again append nothing.
+      await catchUp(await staff.post(`/api/leads/${leadId}/send-form`, { formType: "onboarding", to: "ada@example.com" }));
+      const again = onboardingProgressReactor({ store: app.system.store, now: app.system.now });
+      for (const event of await app.system.store.readAll({ after: START_POSITION, limit: 10_000 })) if (again.handles(event)) await again.handle(event);
+      expect(await stages()).toEqual(["Contract Signed", "Onboarding Form Sent", "Onboarding Scheduled"]);
     });
 
     it("lists recent onboarding activities from real events, with the client as the author of answers", async () => {

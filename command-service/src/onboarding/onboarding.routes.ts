@@ -2,7 +2,7 @@ import { Router, type Request, type Response } from "express";
 import { z } from "zod";
 import { ValidationError } from "@crm/contracts/api/errors";
 import { leadStreamId } from "@crm/contracts/lead/stream";
-import { AssignDirectorBody, RecordStepBody } from "@crm/contracts/onboarding/onboarding";
+import { AssignDirectorBody } from "@crm/contracts/onboarding/onboarding";
 import type { Queryable } from "@crm/infra/db/database";
 import type { EventStore } from "@crm/infra/event-store/event-store";
 import { parseOr400 } from "@crm/infra/http/validate";
@@ -23,7 +23,7 @@ function answer(res: Response, outcome: CommandOutcome<LeadState>) {
   res.json({ ...toLead(outcome.state, outcome.version), position: outcome.position });
 }
 
-/** POST /api/onboarding/:id/assign-director and POST /api/onboarding/:id/steps. */
+/** POST /api/onboarding/:id/assign-director (the other steps move the lead through onboarding-progress.reactor.ts). */
 export function onboardingCommandRoutes(deps: OnboardingRouteDeps): Router {
   const router = Router();
   const lookups = sqlLeadLookups(deps.db, deps.store);
@@ -42,10 +42,5 @@ export function onboardingCommandRoutes(deps: OnboardingRouteDeps): Router {
     answer(res, await run(req, { type: "AssignDirector", leadId: id, creativeDirectorId }, expectedVersion));
   });
 
-  router.post("/api/onboarding/:id/steps", async (req, res) => {
-    const { id } = parseOr400(LeadId, req.params, "id");
-    const { step } = parseOr400(RecordStepBody, req.body ?? {});
-    answer(res, await run(req, { type: "RecordOnboardingStep", leadId: id, step }));
-  });
   return router;
 }

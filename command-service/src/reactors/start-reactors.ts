@@ -9,6 +9,7 @@ import { createReactorRunner, type Reactor } from "@crm/infra/reactor/reactor-ru
 import type { RetryPolicy } from "@crm/infra/reactor/retry";
 import { createSmsSender } from "@crm/infra/sms/create-sms-sender";
 import type { SmsSender } from "@crm/infra/sms/sms-sender";
+import { onboardingProgressReactor } from "../onboarding/onboarding-progress.reactor.ts";
 import { calendarReactor } from "./calendar.reactor.ts";
 import { mailReactor } from "./mail.reactor.ts";
 import { smsReactor } from "./sms.reactor.ts";
@@ -36,7 +37,7 @@ export function messagingReactors(options: ReactorsOptions): { reactors: Reactor
   const log = options.log ?? ((m: string, e?: unknown) => console.error(m, e));
   const mailer = options.mailer ?? createMailer(config);
   const sender = options.smsSender ?? createSmsSender(config);
-  const reactors: Reactor[] = [mailReactor({ store, mailer, mailFrom: config.MAIL_FROM, now, retry }), smsReactor({ store, sender, now, retry })];
+  const reactors: Reactor[] = [mailReactor({ store, mailer, mailFrom: config.MAIL_FROM, now, retry }), smsReactor({ store, sender, now, retry }), onboardingProgressReactor({ store, now })];
   const google = googleCalendarSettings(config);
   if (google) {
     reactors.push(calendarReactor({ store, google: createGoogleCalendar(google), jitsiLink: () => jitsiLink(config.JITSI_URL), now, retry, log }));

@@ -9,8 +9,8 @@ export const AssignDirectorBody = z.strictObject({
 export type AssignDirectorBody = z.infer<typeof AssignDirectorBody>;
 
 /**
- * Body of POST /api/onboarding/{leadId}/steps: a step done outside the lead (the form mail or the
- * onboarding meeting), which moves the lead forward to the matching stage (never back).
+ * A step done outside the lead (the onboarding form mail, the onboarding meeting), which moves the
+ * lead forward to the matching stage, never back (command-service onboarding-progress reactor).
  */
 export const ONBOARDING_STEP_NAMES = ["form-sent", "meeting-scheduled"] as const;
 export const RecordStepBody = z.strictObject({

@@ -89,6 +89,5 @@ export const ACCESS_POLICY: readonly AccessRule[] = [
   rule("GET /api/questionnaire/:leadId", APPROVED),
   rule("GET /api/questionnaire/:leadId/versions", APPROVED),
   rule("POST /api/onboarding/:id/assign-director", STAFF),
-  rule("POST /api/onboarding/:id/steps", STAFF),
   rule("GET /api/onboarding/activities", STAFF),
 ];
