@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import type { Lead, LeadStage } from "@crm/contracts/lead/lead";
+import { applyMove, groupByStage, moveOf, placeCard } from "./board-columns.ts";
+
+const lead = (id: string, stage: LeadStage): Lead =>
+  ({ id, stage, name: id, business: "b", email: `${id}@x.test`, priority: "medium", version: 1 }) as Lead;
+
+const board = [lead("a", "New Lead"), lead("b", "New Lead"), lead("c", "Contacted"), lead("d", "Active")];
+const order = (leads: Lead[]) => leads.map((l) => `${l.id}:${l.stage}`);
+
+describe("board columns", () => {
+  it("group the leads by stage, every stage present, in list order", () => {
+    const columns = groupByStage(board);
+    expect(Object.keys(columns)).toHaveLength(10);
+    expect(columns["New Lead"]).toEqual(["a", "b"]);
+    expect(columns["Proposal Sent"]).toEqual([]);
+  });
+
+  it("state a card's place as its column and neighbours", () => {
+    const columns = placeCard(groupByStage(board), "a", "Contacted", 1);
+    expect(columns["New Lead"]).toEqual(["b"]);
+    expect(columns.Contacted).toEqual(["c", "a"]);
+    expect(moveOf(columns, "a")).toEqual({ leadId: "a", stage: "Contacted", afterId: "c", beforeId: null });
+    expect(moveOf(columns, "b")).toEqual({ leadId: "b", stage: "New Lead", afterId: null, beforeId: null });
+  });
+
+  it("apply a move to a cached list: new stage, after its upper neighbour, columns still in order", () => {
+    expect(order(applyMove(board, { leadId: "a", stage: "Contacted", afterId: "c", beforeId: null }))).toEqual(["b:New Lead", "c:Contacted", "a:Contacted", "d:Active"]);
+    expect(order(applyMove(board, { leadId: "b", stage: "New Lead", afterId: null, beforeId: "a" }))).toEqual(["b:New Lead", "a:New Lead", "c:Contacted", "d:Active"]);
+  });
+
+  it("put a card without known neighbours at the top of its column, as the server does", () => {
+    expect(order(applyMove(board, { leadId: "d", stage: "Contacted", afterId: "zz", beforeId: null }))).toEqual(["a:New Lead", "b:New Lead", "d:Contacted", "c:Contacted"]);
+    expect(order(applyMove(board, { leadId: "a", stage: "Proposal Sent", afterId: null, beforeId: null }))).toEqual(["b:New Lead", "c:Contacted", "a:Proposal Sent", "d:Active"]);
+  });
+
+  it("leave a list that does not hold the lead unchanged", () => {
+    const other = [lead("x", "New Lead")];
+    expect(applyMove(other, { leadId: "a", stage: "Active", afterId: null, beforeId: null })).toBe(other);
+  });
+});
