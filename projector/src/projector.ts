@@ -32,7 +32,7 @@ export async function startProjector(options: StartProjectorOptions): Promise<Pr
       const was = checkpoints.get(projection.name)?.version;
       log(was === undefined ? `projector: building ${projection.name}` : `projector: rebuilding ${projection.name} (v${was} -> v${projection.version})`);
     }
-    await rebuildProjections({ db, store, projections: stale });
+    await rebuildProjections({ db, store, projections: stale, onlyIfStale: true });
     for (const projection of stale) runner.resume(projection.name);
   })();
   return { ...runner, ready };

@@ -1,4 +1,5 @@
-import type { Database } from "@crm/infra/db/database";
+import { randomBytes } from "node:crypto";
+import type { Database, Queryable } from "@crm/infra/db/database";
 import type { EventStore } from "@crm/infra/event-store/event-store";
 import { START_POSITION } from "@crm/infra/event-store/position";
 import { lockProjection } from "./checkpoints.ts";
@@ -17,6 +18,8 @@ export interface RebuildOptions {
   projection: Projection;
   batchSize?: number;
   onProgress?: (progress: RebuildProgress) => void;
+  /** Start-up builds: skip the swap of a projection that another instance built at this version meanwhile. */
+  onlyIfStale?: boolean;
 }
 
 export type RebuildManyOptions = Omit<RebuildOptions, "projection"> & { projections: readonly Projection[] };
@@ -24,7 +27,11 @@ export type RebuildManyOptions = Omit<RebuildOptions, "projection"> & { projecti
 /** Large batches: per-batch costs (a transaction, a lookup of the touched rows, one upsert) dominate small ones. */
 const DEFAULT_BATCH_SIZE = 10_000;
 
-const shadowSchema = (projection: Projection) => `rebuild_${projection.name}`;
+/** A shadow schema of this run's own, so two instances building at once never share one. */
+const shadowSchemas = (projections: readonly Projection[]) => {
+  const run = randomBytes(4).toString("hex");
+  return new Map(projections.map((p) => [p.name, `rebuild_${p.name}_${run}`]));
+};
 
 /** Rebuilds one read model from the first event; see rebuildProjections. */
 export function rebuildProjection({ projection, ...options }: RebuildOptions): Promise<string> {
@@ -37,10 +44,21 @@ export function rebuildProjection({ projection, ...options }: RebuildOptions): P
  * The log is read once for all of them, and the next batch is read while this one is applied.
  * Events appended after the last batch are picked up by the runner from that checkpoint.
  */
-export async function rebuildProjections({ db, store, projections, batchSize = DEFAULT_BATCH_SIZE, onProgress }: RebuildManyOptions): Promise<string> {
+export async function rebuildProjections(options: RebuildManyOptions): Promise<string> {
+  const schemas = shadowSchemas(options.projections);
+  try {
+    return await rebuildInto(schemas, options);
+  } catch (error) {
+    for (const schema of schemas.values()) await options.db.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => undefined);
+    throw error;
+  }
+}
+
+async function rebuildInto(schemas: Map<string, string>, { db, store, projections, batchSize = DEFAULT_BATCH_SIZE, onProgress, onlyIfStale }: RebuildManyOptions) {
+  const shadowSchema = (projection: Projection) => schemas.get(projection.name)!;
   for (const projection of projections) {
     const schema = shadowSchema(projection);
-    await db.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE; CREATE SCHEMA ${schema}`);
+    await db.exec(`CREATE SCHEMA ${schema}`);
     await db.transaction(async (tx) => tx.exec(`SET LOCAL search_path TO ${schema}; ${projection.ddl}`));
   }
   const name = projections.map((p) => p.name).join(", ");
@@ -65,16 +83,20 @@ export async function rebuildProjections({ db, store, projections, batchSize = D
     processed += events.length;
     onProgress?.({ projection: name, processed, total: Math.max(total, processed) });
   }
-  await swapIn(db, projections, position);
+  await swapIn(db, projections, schemas, position, onlyIfStale);
   return position;
 }
 
 /** Moves the shadow tables into public and sets each checkpoint, in one transaction. */
-async function swapIn(db: Database, projections: readonly Projection[], position: string) {
+async function swapIn(db: Database, projections: readonly Projection[], schemas: Map<string, string>, position: string, onlyIfStale = false) {
   await db.transaction(async (tx) => {
     for (const projection of projections) {
-      const schema = shadowSchema(projection);
+      const schema = schemas.get(projection.name)!;
       await lockProjection(tx, projection.name);
+      if (onlyIfStale && (await builtAt(tx, projection.name)) === projection.version) {
+        await tx.exec(`DROP SCHEMA ${schema} CASCADE`);
+        continue;
+      }
       const moves = projection.tables.map((t) => `DROP TABLE IF EXISTS public.${t} CASCADE; ALTER TABLE ${schema}.${t} SET SCHEMA public;`);
       await tx.exec(`${moves.join("\n")} DROP SCHEMA ${schema} CASCADE;`);
       await tx.query(
@@ -84,4 +106,9 @@ async function swapIn(db: Database, projections: readonly Projection[], position
       );
     }
   });
+}
+
+async function builtAt(tx: Queryable, name: string): Promise<number | undefined> {
+  const { rows } = await tx.query<{ version: number }>("SELECT version FROM public.projection_checkpoints WHERE name = $1", [name]);
+  return rows[0]?.version;
 }
