@@ -37,7 +37,7 @@ for (const backend of suites) {
       expect(read.status).toBe(200);
       expect(read.headers.get("x-stale")).toBeNull();
       expect(read.body).toMatchObject({ leadId, version: 1, versions: 1 });
-      expect(read.body.answers).toMatchObject({ instagramFollowers: 1200, tiktokFollowers: 35, brandWords: "bold warm local", goals: "More bookings", companyOverview: null });
+      expect(read.body).toMatchObject({ instagramFollowers: 1200, tiktokFollowers: 35, brandWords: "bold warm local", goals: "More bookings", companyOverview: null });
 
       const timeline = await staff.get(`/api/activities?leadId=${leadId}`);
       expect(timeline.body.map((a: { title: string }) => a.title)).toContain("Onboarding questionnaire submitted");
@@ -50,8 +50,8 @@ for (const backend of suites) {
       expect(second.body).toMatchObject({ version: 2 });
       staff.saw(second);
 
-      expect((await staff.get(`/api/questionnaire/${leadId}`)).body).toMatchObject({ version: 2, versions: 2, answers: { goals: "Second answer" } });
-      expect((await staff.get(`/api/questionnaire/${leadId}?version=1`)).body).toMatchObject({ version: 1, versions: 2, answers: { goals: "First answer" } });
+      expect((await staff.get(`/api/questionnaire/${leadId}`)).body).toMatchObject({ version: 2, versions: 2, goals: "Second answer" });
+      expect((await staff.get(`/api/questionnaire/${leadId}?version=1`)).body).toMatchObject({ version: 1, versions: 2, goals: "First answer" });
       const versions = await staff.get(`/api/questionnaire/${leadId}/versions`);
       expect(versions.body.map((v: { version: number }) => v.version)).toEqual([2, 1]);
       expect((await staff.get(`/api/questionnaire/${leadId}?version=3`)).status).toBe(404);

@@ -50,7 +50,10 @@ export const SubmitQuestionnaireBody = z.strictObject({
 });
 export type SubmitQuestionnaireBody = z.infer<typeof SubmitQuestionnaireBody>;
 
-/** One submitted version of a lead's questionnaire, as staff read it. */
+/**
+ * One submitted version of a lead's questionnaire, as staff read it: SPEC.md §3's flat
+ * QuestionnaireResponse (id, leadId, every answer, submittedAt) plus its version numbers.
+ */
 export const QuestionnaireResponse = z.object({
   id: z.uuid(),
   leadId: z.uuid(),
@@ -59,7 +62,7 @@ export const QuestionnaireResponse = z.object({
   /** How many versions the lead has in all (the latest is version === versions). */
   versions: z.number().int().positive(),
   submittedAt: z.string(),
-  answers: QuestionnaireAnswersSchema,
+  ...answerShape,
 });
 export type QuestionnaireResponse = z.infer<typeof QuestionnaireResponse>;
 

@@ -1,16 +1,21 @@
+import type { QuestionnaireAnswers } from "@crm/contracts/questionnaire/fields";
 import type { QuestionnaireResponse, QuestionnaireVersion } from "@crm/contracts/questionnaire/questionnaire";
 import type { Queryable } from "@crm/infra/db/database";
 
 const RESPONSE = `r.id, r.lead_id AS "leadId", r.version, r.submitted_at AS "submittedAt", r.answers,
   (SELECT max(version) FROM questionnaire_responses WHERE lead_id = r.lead_id)::int AS versions`;
 
-/** One version of a lead's answers: the latest when version is undefined. */
+type Stored = Omit<QuestionnaireResponse, keyof QuestionnaireAnswers> & { answers: QuestionnaireAnswers };
+
+/** One version of a lead's answers (flattened, as SPEC.md §3 has them): the latest when version is undefined. */
 export async function getResponse(q: Queryable, leadId: string, version?: number): Promise<QuestionnaireResponse | undefined> {
   const { rows } =
     version === undefined
-      ? await q.query<QuestionnaireResponse>(`SELECT ${RESPONSE} FROM questionnaire_responses r WHERE r.lead_id = $1 ORDER BY r.version DESC LIMIT 1`, [leadId])
-      : await q.query<QuestionnaireResponse>(`SELECT ${RESPONSE} FROM questionnaire_responses r WHERE r.lead_id = $1 AND r.version = $2`, [leadId, version]);
-  return rows[0];
+      ? await q.query<Stored>(`SELECT ${RESPONSE} FROM questionnaire_responses r WHERE r.lead_id = $1 ORDER BY r.version DESC LIMIT 1`, [leadId])
+      : await q.query<Stored>(`SELECT ${RESPONSE} FROM questionnaire_responses r WHERE r.lead_id = $1 AND r.version = $2`, [leadId, version]);
+  if (!rows[0]) return undefined;
+  const { answers, ...response } = rows[0];
+  return { ...response, ...answers };
 }
 
 /** Every version of a lead's answers, newest first. */
