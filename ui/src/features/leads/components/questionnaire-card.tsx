@@ -8,7 +8,8 @@ export function QuestionnaireCard({ leadId }: { leadId: string }) {
   const questionnaire = useQuestionnaire(leadId);
   const response = questionnaire.data;
   if (!response) return null;
-  const answers = response.answers as Record<string, string | number | null>;
+  // SPEC.md §3's flat response: the answers sit beside id, leadId and submittedAt.
+  const answers = response as unknown as Record<string, string | number | null | undefined>;
   const sections = QUESTIONNAIRE_SECTIONS.map((section) => ({
     ...section,
     answered: section.fields.filter((field) => answers[field] !== null && answers[field] !== undefined && answers[field] !== ""),
@@ -32,7 +33,7 @@ export function QuestionnaireCard({ leadId }: { leadId: string }) {
                 <div key={field} className="space-y-1">
                   <dt className="text-muted-foreground">{QUESTIONNAIRE_LABELS[field]}</dt>
                   <dd className="break-words whitespace-pre-line">
-                    {typeof answers[field] === "number" ? answers[field].toLocaleString() : answers[field]}
+                    {formatAnswer(answers[field])}
                   </dd>
                 </div>
               ))}
@@ -42,4 +43,8 @@ export function QuestionnaireCard({ leadId }: { leadId: string }) {
       </CardContent>
     </Card>
   );
+}
+
+function formatAnswer(value: string | number | null | undefined): string {
+  return typeof value === "number" ? value.toLocaleString() : (value ?? "");
 }
