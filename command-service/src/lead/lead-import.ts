@@ -22,9 +22,14 @@ export interface ImportRequest {
   idempotencyKey: string | undefined;
 }
 
+/** Rows in flight at once: appends queue while the projector works, so its batches grow. */
+const CONCURRENCY = 8;
+
 /**
- * Imports leads from CSV row by row: good rows are appended even when others are bad, and each
- * row reports created, updated or error with its line. A dry run plans the same and appends nothing.
+ * Imports leads from CSV: good rows are appended even when others are bad, and each row reports
+ * created, updated or error with its line. Rows run a few at a time, but rows that share an email
+ * run in file order (a later row updates the lead an earlier one created). A dry run plans the
+ * same and appends nothing.
  */
 export async function importLeads(deps: ImportDeps, request: ImportRequest): Promise<ImportResult> {
   const { body } = request;
@@ -33,15 +38,34 @@ export async function importLeads(deps: ImportDeps, request: ImportRequest): Pro
   const emails = parsed.rows.map((r) => r.fields[emailColumn]?.trim().toLowerCase() ?? "").filter((e) => e !== "");
   const plans = planRows(parsed, await deps.lookups.leadIdsByEmail([...new Set(emails)]));
   const created = new Map<string, string>();
-  const rows: ImportRowResult[] = [];
-  let position: string | undefined;
-  for (const plan of plans) {
-    const result = body.dryRun ? preview(plan) : await execute(deps, request, plan, created);
-    rows.push(result.row);
-    position = result.position ?? position;
-  }
+  const previousOfEmail = new Map<string, Promise<unknown>>();
+  const outcomes = await inPool(plans, CONCURRENCY, (plan) => {
+    const previous = plan.action === "error" ? undefined : previousOfEmail.get(plan.email);
+    const outcome = (async () => {
+      await previous;
+      return body.dryRun ? preview(plan) : execute(deps, request, plan, created);
+    })();
+    if (plan.action !== "error") previousOfEmail.set(plan.email, outcome.catch(() => undefined));
+    return outcome;
+  });
+  const rows = outcomes.map((o) => o.row);
+  const position = outcomes.map((o) => o.position ?? "").reduce((a, b) => (a > b ? a : b), "");
   const count = (status: ImportRowResult["status"]) => rows.filter((r) => r.status === status).length;
   return { dryRun: body.dryRun, created: count("created"), updated: count("updated"), errors: count("error"), rows, ...(position ? { position } : {}) };
+}
+
+/** Runs task over items with at most limit in flight, starting them in order; results keep the order. */
+async function inPool<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await task(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
 }
 
 interface RowOutcome {

@@ -19,12 +19,13 @@ export interface LeadLookups {
 
 /** The lookups as SQL over the read-model tables. */
 export function sqlLeadLookups(db: Queryable, store: EventStore): LeadLookups {
-  let usersTableSeen = false;
-  async function usersTableExists(): Promise<boolean> {
-    if (usersTableSeen) return true;
-    const { rows } = await db.query<{ found: boolean }>("SELECT to_regclass('public.users') IS NOT NULL AS found");
-    usersTableSeen = rows[0]?.found === true;
-    return usersTableSeen;
+  const tablesSeen = new Set<string>();
+  /** Whether a read model's table exists yet (a projector builds it; it may not have run). */
+  async function tableExists(table: "users" | "leads"): Promise<boolean> {
+    if (tablesSeen.has(table)) return true;
+    const { rows } = await db.query<{ found: boolean }>("SELECT to_regclass($1) IS NOT NULL AS found", [`public.${table}`]);
+    if (rows[0]?.found === true) tablesSeen.add(table);
+    return tablesSeen.has(table);
   }
 
   async function catchUp(projection: string) {
@@ -44,13 +45,13 @@ export function sqlLeadLookups(db: Queryable, store: EventStore): LeadLookups {
 
   return {
     async isCreativeDirector(userId) {
-      if (!(await usersTableExists())) return undefined;
+      if (!(await tableExists("users"))) return undefined;
       if (await directorExists(userId)) return true;
       await catchUp("users"); // only a "no" might be stale: ask again once the users are current
       return directorExists(userId);
     },
     async leadIdsByEmail(emails) {
-      if (emails.length === 0) return new Map();
+      if (emails.length === 0 || !(await tableExists("leads"))) return new Map();
       await catchUp("leads");
       const { rows } = await db.query<{ email: string; id: string }>(
         `SELECT DISTINCT ON (lower(email)) lower(email) AS email, id FROM public.leads
