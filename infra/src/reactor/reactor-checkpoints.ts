@@ -16,12 +16,13 @@ export async function claimReactor(db: Queryable, name: string, owner: string, l
   return rows[0]?.position;
 }
 
-/** Moves the checkpoint if this owner still holds the lease and nobody moved it; false otherwise. */
-export async function advanceReactor(db: Queryable, name: string, owner: string, from: string, to: string): Promise<boolean> {
+/** Moves the checkpoint (and extends the lease) if this owner still holds it and nobody moved it; false otherwise. */
+export async function advanceReactor(db: Queryable, name: string, owner: string, from: string, to: string, leaseMs: number): Promise<boolean> {
   const { rows } = await db.query(
-    `UPDATE reactor_checkpoints SET position = $4, updated_at = now(), last_error = NULL
+    `UPDATE reactor_checkpoints SET position = $4, updated_at = now(), last_error = NULL,
+       lease_until = now() + make_interval(secs => $5::double precision / 1000)
      WHERE name = $1 AND owner = $2 AND position = $3 RETURNING 1`,
-    [name, owner, from, to],
+    [name, owner, from, to, leaseMs],
   );
   return rows.length === 1;
 }

@@ -60,12 +60,12 @@ export function createReactorRunner(options: ReactorRunnerOptions): ReactorRunne
       if (stopping) break;
       if (reactor.handles(event)) {
         await reactor.handle(event);
-        if (!(await advanceReactor(db, reactor.name, owner, at, event.position))) return 0;
+        if (!(await advanceReactor(db, reactor.name, owner, at, event.position, leaseMs))) return 0;
         at = event.position;
       }
     }
     const last = events.at(-1)?.position;
-    if (!stopping && last && last !== at && !(await advanceReactor(db, reactor.name, owner, at, last))) return 0;
+    if (!stopping && last && last !== at && !(await advanceReactor(db, reactor.name, owner, at, last, leaseMs))) return 0;
     return events.length;
   }
 
