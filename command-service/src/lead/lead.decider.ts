@@ -59,6 +59,8 @@ function apply(state: LeadState, event: EventEnvelope<LeadEvent>): LeadState {
       return { ...state, stage: event.data.to, updatedAt: at };
     case "LeadArchived":
       return { status: "archived", id: state.id };
+    default:
+      return state; // another module's event on a lead stream leaves the lead as it is
   }
 }
 
