@@ -54,6 +54,16 @@ async function composed(deps: MailReactorDeps, event: RecordedEvent): Promise<{ 
   return { mail: { to, subject, html, text, messageId: messageIdOf(event) }, kind, leadId };
 }
 
+/** A request that cannot be turned into a mail fails at once, rather than blocking every mail after it. */
+async function recordUncomposable(deps: MailReactorDeps, event: RecordedEvent, error: unknown) {
+  if (event.type !== "InviteRequested" && event.type !== "EmailRequested") return;
+  const d = event.data;
+  const subject = "subject" in d ? d.subject : "Meeting invitation";
+  const kind: Kind = event.type === "InviteRequested" ? "invite" : event.data.kind;
+  const data = { requestId: event.eventId, leadId: d.leadId, kind, to: d.to, subject, error: `Could not compose the mail: ${reasonOf(error)}`, attempts: 1 };
+  await recordOutcome(deps.store, event, { type: "EmailFailed", data }, deps.now);
+}
+
 /** Sends requested emails and invites; appends EmailSent or, after the last attempt, EmailFailed. */
 export function mailReactor(deps: MailReactorDeps): Reactor {
   return {
@@ -61,7 +71,9 @@ export function mailReactor(deps: MailReactorDeps): Reactor {
     handles: (event) => event.type === "EmailRequested" || event.type === "InviteRequested",
     async handle(event) {
       if (await alreadyDone(deps.store, "outcome", event)) return;
-      const { mail, kind, leadId } = await composed(deps, event);
+      const made = await composed(deps, event).catch((error: unknown) => ({ error }));
+      if ("error" in made) return recordUncomposable(deps, event, made.error);
+      const { mail, kind, leadId } = made;
       const result = await withRetry(() => deps.mailer.send(mail), deps.retry, isPermanentMailError);
       const common = { requestId: event.eventId, leadId, kind, to: mail.to, subject: mail.subject, attempts: result.attempts };
       await recordOutcome(
