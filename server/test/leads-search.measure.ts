@@ -1,7 +1,7 @@
 /**
  * Measures GET /api/leads?search= on 10,000 leads: the plain scan of the lowered `search` column
  * against a pg_trgm GIN index (decisions/006). Not a test; run with
- * `npx tsx read-api/test/leads-search.measure.ts`. Prints median milliseconds per query.
+ * `npx tsx server/test/leads-search.measure.ts`. Prints median milliseconds per query.
  */
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
@@ -9,7 +9,7 @@ import { createPgliteDatabase } from "@crm/infra/db/pglite-database";
 import type { Queryable } from "@crm/infra/db/database";
 import { createTestDatabase, postgresAvailable } from "@crm/infra/testing/test-database";
 import { LEADS_DDL } from "@crm/projector/leads/leads.schema";
-import { listLeads } from "../src/leads/leads.queries.ts";
+import { listLeads } from "@crm/read-api/leads/leads.queries";
 
 const LEADS = 10_000;
 const SEED = `

@@ -1,11 +1,11 @@
 /**
  * Times a 5,000-row CSV import through the HTTP API (decisions/006). Not a test; run with
- * `npx tsx command-service/test/lead-import.measure.ts [pglite|postgres]`.
+ * `npx tsx server/test/leads-import.measure.ts [pglite|postgres]`.
  */
 import type { Backend } from "@crm/infra/testing/test-database";
-import { call } from "../../server/src/testing/http-client.ts";
-import { signUpAs } from "../../server/src/testing/sign-up-as.ts";
-import { startTestApp } from "../../server/src/testing/test-app.ts";
+import { call } from "../src/testing/http-client.ts";
+import { signUpAs } from "../src/testing/sign-up-as.ts";
+import { startTestApp } from "../src/testing/test-app.ts";
 
 const backend = (process.argv[2] ?? "pglite") as Backend;
 const app = await startTestApp(backend);
