@@ -3,6 +3,7 @@ import { useParams } from "react-router";
 import { ThemeToggle } from "@/components/theme-toggle";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
 import { useDocumentTitle } from "@/lib/use-document-title";
+import { QuestionnaireForm } from "./questionnaire-form.tsx";
 
 /** /onboarding-form/{leadId}: the public client questionnaire (no sign-in); without an id, an invalid-link message. */
 export function QuestionnairePage() {
@@ -13,20 +14,21 @@ export function QuestionnairePage() {
       <header className="flex justify-end p-4">
         <ThemeToggle />
       </header>
-      <main className="flex flex-1 justify-center px-4 pb-16">
-        <Card className="h-fit w-full max-w-2xl">
-          <CardHeader>
-            <h1 className="flex items-center gap-2 text-xl font-semibold tracking-tight">
-              <ClipboardList className="size-5 text-primary" aria-hidden="true" />
+      <main className="flex flex-1 justify-center px-3 pb-16 sm:px-4">
+        <Card className="h-fit w-full max-w-3xl">
+          <CardHeader className="gap-2">
+            <h1 className="flex items-center gap-2 text-xl font-semibold tracking-tight sm:text-2xl">
+              <ClipboardList className="size-6 shrink-0 text-primary" aria-hidden="true" />
               Client Onboarding Questionnaire
             </h1>
-            <CardDescription>Tell us about your brand so our creative team can get started.</CardDescription>
+            <CardDescription>
+              Tell us about your brand so our creative team can hit the ground running. It takes about ten minutes, and every question is
+              optional.
+            </CardDescription>
           </CardHeader>
           <CardContent>
             {leadId ? (
-              <p className="text-sm text-muted-foreground">
-                This questionnaire cannot be filled in online yet. Your agency contact will reach out to go through it with you.
-              </p>
+              <QuestionnaireForm key={leadId} leadId={leadId} />
             ) : (
               <p role="alert" className="flex items-start gap-2 rounded-lg border border-destructive/40 bg-destructive/5 p-4 text-sm">
                 <LinkIcon className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden="true" />

@@ -1,0 +1,76 @@
+import { ArrowUpRight, Building2, Copy, Mail, Phone, Palette } from "lucide-react";
+import { Link } from "react-router";
+import type { Lead } from "@crm/contracts/lead/lead";
+import { Avatar, AvatarFallback } from "@/components/ui/avatar";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
+import { toast } from "@/lib/toast";
+import { initials } from "@/lib/utils";
+
+/** SPEC.md §2 "Client-facing link": the current site origin plus /onboarding-form/{leadId}. */
+export const clientFormLink = (leadId: string) => `${window.location.origin}/onboarding-form/${leadId}`;
+
+async function copyLink(leadId: string) {
+  try {
+    await navigator.clipboard.writeText(clientFormLink(leadId));
+    toast({ title: "Link Copied", description: "The client's questionnaire link is on your clipboard." });
+  } catch {
+    toast({ variant: "destructive", title: "Copy Failed", description: clientFormLink(leadId) });
+  }
+}
+
+/** Who the client is: contact details, stage, director, and the links to the lead and its form. */
+export function ClientCard({ client, directorName }: { client: Lead; directorName: string | null }) {
+  return (
+    <Card className="gap-4">
+      <CardHeader className="flex flex-row items-center gap-3">
+        <Avatar className="size-11">
+          <AvatarFallback className="text-sm">{initials(client.name)}</AvatarFallback>
+        </Avatar>
+        <div className="min-w-0">
+          <CardTitle className="truncate text-base">{client.name}</CardTitle>
+          <p className="truncate text-sm text-muted-foreground">{client.business}</p>
+        </div>
+      </CardHeader>
+      <CardContent className="grid gap-2.5 text-sm">
+        <Badge variant="secondary">{client.stage}</Badge>
+        <p className="flex min-w-0 items-center gap-2">
+          <Mail className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+          <a href={`mailto:${client.email}`} className="truncate hover:underline">
+            {client.email}
+          </a>
+        </p>
+        {client.phone && (
+          <p className="flex items-center gap-2">
+            <Phone className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+            {client.phone}
+          </p>
+        )}
+        <p className="flex items-center gap-2">
+          <Building2 className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+          {client.business}
+        </p>
+        <p className="flex items-center gap-2">
+          <Palette className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+          <span>
+            <span className="text-muted-foreground">Creative director: </span>
+            {directorName ?? "Not assigned"}
+          </span>
+        </p>
+      </CardContent>
+      <CardFooter className="flex-wrap gap-2">
+        <Button variant="outline" size="sm" asChild>
+          <Link to={`/lead/${client.id}`}>
+            View lead
+            <ArrowUpRight aria-hidden="true" />
+          </Link>
+        </Button>
+        <Button variant="ghost" size="sm" onClick={() => void copyLink(client.id)}>
+          <Copy aria-hidden="true" />
+          Copy form link
+        </Button>
+      </CardFooter>
+    </Card>
+  );
+}
