@@ -7,6 +7,7 @@ import type { EventStore } from "@crm/infra/event-store/event-store";
 import { createPostgresEventStore } from "@crm/infra/event-store/postgres-event-store";
 import { eventStoreMigrations } from "@crm/infra/event-store/postgres-event-store.migrations";
 import { createTestDatabase, postgresAvailable, type Backend, type TestDatabase } from "@crm/infra/testing/test-database";
+import { emptyAnswers } from "@crm/contracts/questionnaire/fields";
 import { activitiesProjection } from "../src/activities/activities.projection.ts";
 import { checkpointMigrations, loadCheckpoints } from "../src/checkpoints.ts";
 import { leadsProjection } from "../src/leads/leads.projection.ts";
@@ -37,14 +38,14 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
     afterEach(() => database.drop());
 
     /** Appends to a lead's stream and lets the projector apply it (one batch per call). */
-    async function record(leadId: string, events: DomainEvent[]) {
-      const version = versions.get(leadId) ?? 0;
+    async function record(leadId: string, events: DomainEvent[], streamId = `lead-${leadId}`) {
+      const version = versions.get(streamId) ?? 0;
       const commandId = randomUUID();
-      const { position } = await store.append(`lead-${leadId}`, version, events, {
+      const { position } = await store.append(streamId, version, events, {
         commandId,
         metadata: { actor: "user-1", at: new Date().toISOString(), commandId, correlationId: commandId },
       });
-      versions.set(leadId, version + events.length);
+      versions.set(streamId, version + events.length);
       await caughtUpTo(position);
     }
 
@@ -142,6 +143,17 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
       expect(await dump("leads")).toEqual([]);
       const { rows } = await database.db.query<{ title: string }>("SELECT title FROM activities");
       expect(rows).toEqual([{ title: "Lead archived" }]);
+    });
+  
+    it("drops timeline entries that arrive for a lead after it was archived", async () => {
+      const leadId = await create("Late");
+      const submitted = (version: number): DomainEvent => ({ type: "QuestionnaireSubmitted", data: { responseId: randomUUID(), leadId, version, answers: emptyAnswers() } });
+      await record(leadId, [submitted(1)], `questionnaire-${leadId}`);
+      await record(leadId, [{ type: "LeadArchived", data: { leadId, name: "Late", business: "Late Co", reason: null } }]);
+      await record(leadId, [submitted(2)], `questionnaire-${leadId}`);
+      const { rows } = await database.db.query<{ title: string }>("SELECT title FROM activities WHERE lead_id = $1", [leadId]);
+      expect(rows).toEqual([{ title: "Lead archived" }]);
+      expect(activitiesProjection.topics([{ ...submitted(3), eventId: randomUUID(), streamId: `questionnaire-${leadId}`, streamVersion: 3, position: "1-1", schemaVersion: 1, metadata: { actor: "public", at: new Date().toISOString(), commandId: "c", correlationId: "c" } }])).toEqual(["activities", `activities:${leadId}`]);
     });
   });
 }

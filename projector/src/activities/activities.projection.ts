@@ -31,6 +31,7 @@ const DDL = `
   );
   CREATE INDEX activities_lead ON activities (lead_id, position DESC);
   CREATE INDEX activities_recent ON activities (position DESC);
+  CREATE TABLE activities_archived_leads (lead_id uuid PRIMARY KEY);
 `;
 
 const leadIdOf = (event: RecordedEvent) => leadIdOfStream(event.streamId);
@@ -49,7 +50,8 @@ function rowOf(event: RecordedEvent): ActivityRow | undefined {
 /**
  * The timeline: one row per event that reads as an activity, keyed by the event id. Archiving a
  * lead removes its timeline; only the "Lead archived" entry stays, so the dashboard can say who
- * archived what (decisions/006).
+ * archived what (decisions/006). Entries that arrive later for an archived lead (a mail reactor's
+ * outcome, say) are dropped: the projection remembers archived leads in a table of its own.
  */
 async function apply(tx: Queryable, events: readonly RecordedEvent[]) {
   let rows: ActivityRow[] = [];
@@ -60,20 +62,32 @@ async function apply(tx: Queryable, events: readonly RecordedEvent[]) {
       rows = rows.filter((r) => r.lead_id !== event.data.leadId);
     }
     const row = rowOf(event);
-    if (row) rows.push(row);
+    if (row && (event.type === "LeadArchived" || !archived.has(row.lead_id!))) rows.push(row);
   }
-  if (archived.size > 0) await tx.query("DELETE FROM activities WHERE lead_id = ANY($1::uuid[])", [[...archived]]);
-  await insertRows(tx, "activities", COLUMNS, rows);
+  const earlier = await archivedBefore(tx, rows);
+  if (archived.size > 0) {
+    await tx.query("DELETE FROM activities WHERE lead_id = ANY($1::uuid[])", [[...archived]]);
+    await tx.query("INSERT INTO activities_archived_leads (lead_id) SELECT unnest($1::uuid[]) ON CONFLICT DO NOTHING", [[...archived]]);
+  }
+  await insertRows(tx, "activities", COLUMNS, rows.filter((r) => !earlier.has(r.lead_id!)));
+}
+
+/** The leads of these rows that were archived in an earlier batch. */
+async function archivedBefore(tx: Queryable, rows: readonly ActivityRow[]): Promise<Set<string>> {
+  if (rows.length === 0) return new Set();
+  const ids = [...new Set(rows.map((r) => r.lead_id!))];
+  const { rows: found } = await tx.query<{ lead_id: string }>("SELECT lead_id FROM activities_archived_leads WHERE lead_id = ANY($1::uuid[])", [ids]);
+  return new Set(found.map((r) => r.lead_id));
 }
 
 export const activitiesProjection: Projection = {
   name: "activities",
-  version: 2,
-  tables: ["activities"],
+  version: 3,
+  tables: ["activities", "activities_archived_leads"],
   ddl: DDL,
   apply,
   topics(events) {
-    const ids = new Set(events.map(leadIdOf).filter((id) => id !== undefined));
+    const ids = new Set(events.map((e) => rowOf(e)?.lead_id).filter((id) => typeof id === "string"));
     return ids.size === 0 ? [] : ["activities", ...[...ids].map((id) => `activities:${id}`)];
   },
 };
