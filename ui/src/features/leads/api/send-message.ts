@@ -5,7 +5,8 @@ import { apiRequest } from "@/lib/api-client";
 export function useSendLeadEmail(leadId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { subject: string; message: string }) => apiRequest("POST", `/api/leads/${encodeURIComponent(leadId)}/send-email`, body),
+    mutationFn: (body: { subject: string; message: string }) =>
+      apiRequest("POST", `/api/leads/${encodeURIComponent(leadId)}/send-email`, body),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ["activities", leadId] }),
   });
 }

@@ -24,7 +24,11 @@ export function ArchiveLeadDialog({ lead }: { lead: Lead }) {
           void navigate("/leads");
         },
         onError: (error) =>
-          toast({ variant: "destructive", title: "Archive Failed", description: isConflict(error) ? CONFLICT_TEXT : errorMessage(error, "Failed to archive lead. Please try again.") }),
+          toast({
+            variant: "destructive",
+            title: "Archive Failed",
+            description: isConflict(error) ? CONFLICT_TEXT : errorMessage(error, "Failed to archive lead. Please try again."),
+          }),
       },
     );
   }

@@ -39,7 +39,11 @@ export function EditLeadDialog({ lead, open, onOpenChange }: EditLeadDialogProps
           onOpenChange(false);
         },
         onError: (error) =>
-          toast({ variant: "destructive", title: "Update Failed", description: failureText(error, "Failed to update lead details. Please try again.") }),
+          toast({
+            variant: "destructive",
+            title: "Update Failed",
+            description: failureText(error, "Failed to update lead details. Please try again."),
+          }),
       },
     );
   }

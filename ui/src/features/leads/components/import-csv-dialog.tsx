@@ -30,7 +30,8 @@ async function load(file: File): Promise<LoadedFile | string> {
     const records = parseCsv(text);
     const headers = records[0]?.fields.map((h) => h.trim()).filter(Boolean) ?? [];
     if (headers.length === 0) return "The file has no header row.";
-    if (records.length - 1 > IMPORT_MAX_ROWS) return `The file has ${records.length - 1} rows; import at most ${IMPORT_MAX_ROWS} at a time.`;
+    if (records.length - 1 > IMPORT_MAX_ROWS)
+      return `The file has ${records.length - 1} rows; import at most ${IMPORT_MAX_ROWS} at a time.`;
     return { name: file.name, text, headers, rows: records.length - 1 };
   } catch (error) {
     return error instanceof Error ? `The file is not valid CSV. ${error.message}` : "The file is not valid CSV.";
@@ -77,9 +78,18 @@ export function ImportCsvDialog() {
       {
         onSuccess: (answer) => {
           setResult(answer);
-          if (!dryRun) toast({ title: "Import Complete", description: `${answer.created} created, ${answer.updated} updated, ${answer.errors} skipped.` });
+          if (!dryRun)
+            toast({
+              title: "Import Complete",
+              description: `${answer.created} created, ${answer.updated} updated, ${answer.errors} skipped.`,
+            });
         },
-        onError: (error) => toast({ variant: "destructive", title: "Import Failed", description: errorMessage(error, "Failed to import the file. Please try again.") }),
+        onError: (error) =>
+          toast({
+            variant: "destructive",
+            title: "Import Failed",
+            description: errorMessage(error, "Failed to import the file. Please try again."),
+          }),
       },
     );
   }
@@ -96,17 +106,28 @@ export function ImportCsvDialog() {
       <DialogContent className="sm:max-w-2xl">
         <DialogHeader>
           <DialogTitle>Import Leads</DialogTitle>
-          <DialogDescription>Upload a CSV file with a header row, match its columns to lead fields, preview, then import. Rows with a known email update that lead.</DialogDescription>
+          <DialogDescription>
+            Upload a CSV file with a header row, match its columns to lead fields, preview, then import. Rows with a known email update that
+            lead.
+          </DialogDescription>
         </DialogHeader>
         <div className="grid gap-2">
           <Label htmlFor={`${id}-file`}>CSV file</Label>
-          <Input id={`${id}-file`} type="file" accept=".csv,text/csv" onChange={(e) => void choose(e)} disabled={importLeads.isPending || done} />
+          <Input
+            id={`${id}-file`}
+            type="file"
+            accept=".csv,text/csv"
+            onChange={(e) => void choose(e)}
+            disabled={importLeads.isPending || done}
+          />
           {problem && (
             <p role="alert" className="text-sm text-destructive">
               {problem}
             </p>
           )}
-          {file && <p className="text-xs text-muted-foreground">{`${file.name}: ${file.rows} ${file.rows === 1 ? "row" : "rows"}, ${file.headers.length} columns.`}</p>}
+          {file && (
+            <p className="text-xs text-muted-foreground">{`${file.name}: ${file.rows} ${file.rows === 1 ? "row" : "rows"}, ${file.headers.length} columns.`}</p>
+          )}
         </div>
         {file && !done && (
           <fieldset className="grid gap-3 sm:grid-cols-2">
@@ -115,7 +136,11 @@ export function ImportCsvDialog() {
               <div key={field} className="grid gap-1.5">
                 <Label htmlFor={`${id}-${field}`}>
                   {label}
-                  {required && <span aria-hidden="true" className="text-destructive">*</span>}
+                  {required && (
+                    <span aria-hidden="true" className="text-destructive">
+                      *
+                    </span>
+                  )}
                 </Label>
                 <Select
                   value={mapping[field] || SKIP}

@@ -36,7 +36,9 @@ export function ImportResults({ result }: { result: ImportResult }) {
               <tr key={row.line} className="border-t">
                 <td className="px-3 py-1.5 tabular-nums">{row.line}</td>
                 <td className="px-3 py-1.5">
-                  <Badge variant={row.status === "error" ? "destructive" : row.status === "created" ? "default" : "secondary"}>{row.status}</Badge>
+                  <Badge variant={row.status === "error" ? "destructive" : row.status === "created" ? "default" : "secondary"}>
+                    {row.status}
+                  </Badge>
                 </td>
                 <td className="px-3 py-1.5 text-muted-foreground">{row.reason ?? ""}</td>
               </tr>
@@ -44,7 +46,11 @@ export function ImportResults({ result }: { result: ImportResult }) {
           </tbody>
         </table>
       </div>
-      {rows.length > SHOWN_ROWS && <p className="text-xs text-muted-foreground">Showing {SHOWN_ROWS} of {rows.length} rows.</p>}
+      {rows.length > SHOWN_ROWS && (
+        <p className="text-xs text-muted-foreground">
+          Showing {SHOWN_ROWS} of {rows.length} rows.
+        </p>
+      )}
     </div>
   );
 }

@@ -33,9 +33,20 @@ export function LeadFormFields({ values, onChange, directors = [], mode }: LeadF
     <div className="grid gap-2">
       <Label htmlFor={`${id}-${key}`}>
         {label}
-        {required && <span aria-hidden="true" className="text-destructive">*</span>}
+        {required && (
+          <span aria-hidden="true" className="text-destructive">
+            *
+          </span>
+        )}
       </Label>
-      <Input id={`${id}-${key}`} name={key} type={type} required={required} value={values[key]} onChange={(e) => set(key, e.target.value)} />
+      <Input
+        id={`${id}-${key}`}
+        name={key}
+        type={type}
+        required={required}
+        value={values[key]}
+        onChange={(e) => set(key, e.target.value)}
+      />
     </div>
   );
   return (

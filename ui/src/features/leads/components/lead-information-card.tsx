@@ -61,7 +61,15 @@ export function LeadInformationCard({ lead, editing, onEditingChange }: LeadInfo
   );
 }
 
-function LeadEditForm({ lead, directors, onDone }: { lead: Lead; directors: NonNullable<ReturnType<typeof useCreativeDirectors>["data"]>; onDone: () => void }) {
+function LeadEditForm({
+  lead,
+  directors,
+  onDone,
+}: {
+  lead: Lead;
+  directors: NonNullable<ReturnType<typeof useCreativeDirectors>["data"]>;
+  onDone: () => void;
+}) {
   const [values, setValues] = useState<LeadFormValues>(() => valuesOf(lead));
   const update = useUpdateLead();
   // Editing starts from the lead as it is when the form opens; later live changes don't overwrite typing.
@@ -78,7 +86,12 @@ function LeadEditForm({ lead, directors, onDone }: { lead: Lead; directors: NonN
           toast({ title: "Lead Updated", description: "Lead details have been updated." });
           onDone();
         },
-        onError: (error) => toast({ variant: "destructive", title: "Update Failed", description: failureText(error, "Failed to update lead. Please try again.") }),
+        onError: (error) =>
+          toast({
+            variant: "destructive",
+            title: "Update Failed",
+            description: failureText(error, "Failed to update lead. Please try again."),
+          }),
       },
     );
   }

@@ -54,7 +54,12 @@ export function LeadsPage() {
       { id: lead.id, changes: { stage, expectedVersion: lead.version } },
       {
         onSuccess: () => toast({ title: "Stage Updated", description: `${lead.name} moved to ${stage}.` }),
-        onError: (error) => toast({ variant: "destructive", title: "Update Failed", description: failureText(error, "Failed to update the stage. Please try again.") }),
+        onError: (error) =>
+          toast({
+            variant: "destructive",
+            title: "Update Failed",
+            description: failureText(error, "Failed to update the stage. Please try again."),
+          }),
       },
     );
   }
@@ -67,20 +72,30 @@ export function LeadsPage() {
         title="Leads"
         description="Drag a card to another stage, or use its menu, to move a lead through the pipeline."
         actions={
-          <>
+          <div className="flex flex-wrap gap-2">
             <ImportCsvDialog />
             <Button variant="outline" onClick={() => downloadLeadsCsv(leads.data ?? [])} disabled={!leads.data}>
               <Download aria-hidden="true" />
               Export CSV
             </Button>
             <AddLeadDialog />
-          </>
+          </div>
         }
       />
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <LeadsToolbar query={query} onQueryChange={setQuery} priority={priority} onPriorityChange={setPriority} mine={mine} onMineChange={setMine} />
+        <LeadsToolbar
+          query={query}
+          onQueryChange={setQuery}
+          priority={priority}
+          onPriorityChange={setPriority}
+          mine={mine}
+          onMineChange={setMine}
+        />
         <p className="text-sm text-muted-foreground" aria-live="polite">
-          {leads.data && (filtered ? `${leads.data.length} matching ${leads.data.length === 1 ? "lead" : "leads"}` : `${leads.data.length} ${leads.data.length === 1 ? "lead" : "leads"}`)}
+          {leads.data &&
+            (filtered
+              ? `${leads.data.length} matching ${leads.data.length === 1 ? "lead" : "leads"}`
+              : `${leads.data.length} ${leads.data.length === 1 ? "lead" : "leads"}`)}
         </p>
       </div>
       {leads.error ? (

@@ -48,14 +48,23 @@ export function MeetingsCard({ leadId, onSchedule }: { leadId: string; onSchedul
                     {m.location}
                   </p>
                 ) : m.meetLink ? (
-                  <a href={m.meetLink} target="_blank" rel="noreferrer" className="flex w-fit items-center gap-1.5 text-sm text-primary underline-offset-4 hover:underline">
+                  <a
+                    href={m.meetLink}
+                    target="_blank"
+                    rel="noreferrer"
+                    className="flex w-fit items-center gap-1.5 text-sm text-primary underline-offset-4 hover:underline"
+                  >
                     <Video className="size-3.5" aria-hidden="true" />
                     Join video call
                   </a>
                 ) : (
                   <p className="text-sm text-muted-foreground">Video link on its way</p>
                 )}
-                {m.attendeeEmail && <p className="text-xs text-muted-foreground">Invite {m.inviteStatus === "sent" ? "sent" : m.inviteStatus} to {m.attendeeEmail}</p>}
+                {m.attendeeEmail && (
+                  <p className="text-xs text-muted-foreground">
+                    Invite {m.inviteStatus === "sent" ? "sent" : m.inviteStatus} to {m.attendeeEmail}
+                  </p>
+                )}
               </li>
             ))}
           </ul>

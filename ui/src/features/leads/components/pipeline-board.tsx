@@ -49,13 +49,13 @@ export function PipelineBoard({ leads, actions }: PipelineBoardProps) {
   announced.current.columns = shown;
   announced.current.leads = byId;
   const moveLead = useMoveLead();
-  const coordinateGetter = useMemo(() => boardKeyboardCoordinates(() => announced.current.columns), []);
+  const keyboard = useMemo(() => boardKeyboardCoordinates(() => announced.current.columns), []);
 
   const sensors = useSensors(
     useSensor(MouseSensor, { activationConstraint: { distance: 6 } }),
     // A long press, so a swipe still scrolls the column.
     useSensor(TouchSensor, { activationConstraint: { delay: 250, tolerance: 8 } }),
-    useSensor(KeyboardSensor, { coordinateGetter }),
+    useSensor(KeyboardSensor, { coordinateGetter: keyboard.getter }),
   );
 
   const collisionDetection: CollisionDetection = useCallback(
@@ -75,6 +75,7 @@ export function PipelineBoard({ leads, actions }: PipelineBoardProps) {
   );
 
   function onDragStart({ active }: DragStartEvent) {
+    keyboard.reset();
     setActiveId(String(active.id));
     setDragColumns(columns);
     announced.current.start = columns;
@@ -156,7 +157,9 @@ export function PipelineBoard({ leads, actions }: PipelineBoardProps) {
         ))}
       </div>
       {/* No rotation on the overlay: the keyboard moves by comparing its box with the cards' boxes. */}
-      <DragOverlay>{activeLead ? <LeadCard lead={activeLead} className="cursor-grabbing shadow-lg ring-2 ring-ring/40" /> : null}</DragOverlay>
+      <DragOverlay>
+        {activeLead ? <LeadCard lead={activeLead} className="cursor-grabbing shadow-lg ring-2 ring-ring/40" /> : null}
+      </DragOverlay>
     </DndContext>
   );
 }

@@ -32,9 +32,7 @@ export function QuestionnaireCard({ leadId }: { leadId: string }) {
               {section.answered.map((field) => (
                 <div key={field} className="space-y-1">
                   <dt className="text-muted-foreground">{QUESTIONNAIRE_LABELS[field]}</dt>
-                  <dd className="break-words whitespace-pre-line">
-                    {formatAnswer(answers[field])}
-                  </dd>
+                  <dd className="break-words whitespace-pre-line">{formatAnswer(answers[field])}</dd>
                 </div>
               ))}
             </dl>

@@ -36,7 +36,12 @@ export function SendEmailDialog({ lead, open, onOpenChange }: SendEmailDialogPro
           setMessage("");
           onOpenChange(false);
         },
-        onError: (error) => toast({ variant: "destructive", title: "Email Failed", description: errorMessage(error, "Failed to send email. Please try again.") }),
+        onError: (error) =>
+          toast({
+            variant: "destructive",
+            title: "Email Failed",
+            description: errorMessage(error, "Failed to send email. Please try again."),
+          }),
       },
     );
   }

@@ -37,7 +37,8 @@ export function SendSmsDialog({ lead, open, onOpenChange }: SendSmsDialogProps) 
           setMessage("");
           onOpenChange(false);
         },
-        onError: (error) => toast({ variant: "destructive", title: "SMS Failed", description: errorMessage(error, "Failed to send SMS. Please try again.") }),
+        onError: (error) =>
+          toast({ variant: "destructive", title: "SMS Failed", description: errorMessage(error, "Failed to send SMS. Please try again.") }),
       },
     );
   }
@@ -60,7 +61,10 @@ export function SendSmsDialog({ lead, open, onOpenChange }: SendSmsDialogProps) 
             value={message}
             onChange={(e) => setMessage(e.target.value.slice(0, SMS_MAX_LENGTH))}
           />
-          <p id={`${id}-count`} className={cn("text-right text-xs tabular-nums text-muted-foreground", nearLimit && "font-medium text-destructive")}>
+          <p
+            id={`${id}-count`}
+            className={cn("text-right text-xs tabular-nums text-muted-foreground", nearLimit && "font-medium text-destructive")}
+          >
             {message.length}/{SMS_MAX_LENGTH} characters
           </p>
         </form>

@@ -37,7 +37,9 @@ export function UpdateStageDialog({ lead, open, onOpenChange, onSubmit }: Update
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Update Lead Stage</DialogTitle>
-          <DialogDescription>{lead ? `Move ${lead.name} to another stage of the pipeline.` : "Move the lead to another stage."}</DialogDescription>
+          <DialogDescription>
+            {lead ? `Move ${lead.name} to another stage of the pipeline.` : "Move the lead to another stage."}
+          </DialogDescription>
         </DialogHeader>
         <form id={`${id}-form`} onSubmit={submit} className="flex flex-wrap items-end gap-3">
           <div className="grid gap-2">

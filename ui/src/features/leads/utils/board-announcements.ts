@@ -20,7 +20,9 @@ function place(columns: Columns, leadId: string): string {
  * What a drag sounds like (dnd-kit's live region): the lead's name and its stage and position, read
  * from the columns as the board shows them at that moment.
  */
-export function boardAnnouncements(current: () => { columns: Columns; leads: ReadonlyMap<string, Lead>; start: Columns | null }): Announcements {
+export function boardAnnouncements(
+  current: () => { columns: Columns; leads: ReadonlyMap<string, Lead>; start: Columns | null },
+): Announcements {
   const name = (id: string | number) => current().leads.get(String(id))?.name ?? "The lead";
   // Right after the pick-up the card is "over" itself: stay quiet so the pick-up message is heard.
   let justPickedUp = false;
@@ -39,7 +41,9 @@ export function boardAnnouncements(current: () => { columns: Columns; leads: Rea
       return overId in columns ? `${name(active.id)} is over ${overId}.` : `${name(active.id)} is over ${place(columns, overId)}.`;
     },
     onDragEnd: ({ active, over }) =>
-      over ? `${name(active.id)} was dropped in ${place(current().columns, String(active.id))}.` : `${name(active.id)} was dropped where it was.`,
+      over
+        ? `${name(active.id)} was dropped in ${place(current().columns, String(active.id))}.`
+        : `${name(active.id)} was dropped where it was.`,
     onDragCancel: ({ active }) => {
       const start = current().start;
       return `Moving ${name(active.id)} was cancelled. It is back in ${start ? place(start, String(active.id)) : "its stage"}.`;

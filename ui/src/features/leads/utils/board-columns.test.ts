@@ -25,13 +25,33 @@ describe("board columns", () => {
   });
 
   it("apply a move to a cached list: new stage, after its upper neighbour, columns still in order", () => {
-    expect(order(applyMove(board, { leadId: "a", stage: "Contacted", afterId: "c", beforeId: null }))).toEqual(["b:New Lead", "c:Contacted", "a:Contacted", "d:Active"]);
-    expect(order(applyMove(board, { leadId: "b", stage: "New Lead", afterId: null, beforeId: "a" }))).toEqual(["b:New Lead", "a:New Lead", "c:Contacted", "d:Active"]);
+    expect(order(applyMove(board, { leadId: "a", stage: "Contacted", afterId: "c", beforeId: null }))).toEqual([
+      "b:New Lead",
+      "c:Contacted",
+      "a:Contacted",
+      "d:Active",
+    ]);
+    expect(order(applyMove(board, { leadId: "b", stage: "New Lead", afterId: null, beforeId: "a" }))).toEqual([
+      "b:New Lead",
+      "a:New Lead",
+      "c:Contacted",
+      "d:Active",
+    ]);
   });
 
   it("put a card without known neighbours at the top of its column, as the server does", () => {
-    expect(order(applyMove(board, { leadId: "d", stage: "Contacted", afterId: "zz", beforeId: null }))).toEqual(["a:New Lead", "b:New Lead", "d:Contacted", "c:Contacted"]);
-    expect(order(applyMove(board, { leadId: "a", stage: "Proposal Sent", afterId: null, beforeId: null }))).toEqual(["b:New Lead", "c:Contacted", "a:Proposal Sent", "d:Active"]);
+    expect(order(applyMove(board, { leadId: "d", stage: "Contacted", afterId: "zz", beforeId: null }))).toEqual([
+      "a:New Lead",
+      "b:New Lead",
+      "d:Contacted",
+      "c:Contacted",
+    ]);
+    expect(order(applyMove(board, { leadId: "a", stage: "Proposal Sent", afterId: null, beforeId: null }))).toEqual([
+      "b:New Lead",
+      "c:Contacted",
+      "a:Proposal Sent",
+      "d:Active",
+    ]);
   });
 
   it("leave a list that does not hold the lead unchanged", () => {

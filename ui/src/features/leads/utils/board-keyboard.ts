@@ -1,5 +1,6 @@
 import type { KeyboardCoordinateGetter } from "@dnd-kit/core";
 import { sortableKeyboardCoordinates } from "@dnd-kit/sortable";
+import type { LeadStage } from "@crm/contracts/lead/lead";
 import { LEAD_STAGES } from "@/lib/lead-stages";
 import { columnOf, type Columns } from "./board-columns.ts";
 
@@ -9,17 +10,22 @@ import { columnOf, type Columns } from "./board-columns.ts";
  * column). Geometry alone would sometimes pick the card's own column, whose box starts a little
  * further left than its cards.
  */
-export function boardKeyboardCoordinates(columns: () => Columns): KeyboardCoordinateGetter {
-  return (event, args) => {
+export function boardKeyboardCoordinates(columns: () => Columns): { getter: KeyboardCoordinateGetter; reset: () => void } {
+  // The stage the last left/right press aimed at: a quick second press comes before the board has
+  // re-rendered the card in its new column, so the columns alone would still show the old one.
+  let heading: { id: string; stage: LeadStage } | null = null;
+  const getter: KeyboardCoordinateGetter = (event, args) => {
     const step = event.code === "ArrowRight" ? 1 : event.code === "ArrowLeft" ? -1 : 0;
     if (step === 0) return sortableKeyboardCoordinates(event, args);
     event.preventDefault();
     const { active, collisionRect, droppableRects } = args.context;
     if (!active || !collisionRect) return undefined;
     const shown = columns();
-    const from = columnOf(shown, String(active.id));
+    const id = String(active.id);
+    const from = heading?.id === id ? heading.stage : columnOf(shown, id);
     const to = from ? LEAD_STAGES[LEAD_STAGES.indexOf(from) + step] : undefined;
     if (!to) return undefined;
+    heading = { id, stage: to };
     let best: { left: number; top: number } | undefined;
     for (const id of shown[to]) {
       const rect = droppableRects.get(id);
@@ -28,4 +34,5 @@ export function boardKeyboardCoordinates(columns: () => Columns): KeyboardCoordi
     const target = best ?? droppableRects.get(to);
     return target ? { x: target.left, y: target.top } : undefined;
   };
+  return { getter, reset: () => (heading = null) };
 }

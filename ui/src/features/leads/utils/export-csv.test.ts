@@ -27,7 +27,10 @@ const lead = (over: Partial<Lead>): Lead => ({
 
 describe("CSV export", () => {
   it("has the seven columns, quotes every value and leaves missing values empty", () => {
-    const csv = leadsToCsv([lead({ phone: "+1 555 0100", source: "referral" }), lead({ name: "Ben", business: "Ortiz", email: "b@o.test", priority: "high" })]);
+    const csv = leadsToCsv([
+      lead({ phone: "+1 555 0100", source: "referral" }),
+      lead({ name: "Ben", business: "Ortiz", email: "b@o.test", priority: "high" }),
+    ]);
     expect(csv.split("\r\n")).toEqual([
       '"Name","Business","Email","Phone","Stage","Priority","Source"',
       '"Ava Stone","Stone & Co","ava@stone.test","+1 555 0100","New Lead","medium","referral"',
