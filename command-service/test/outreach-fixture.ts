@@ -51,7 +51,7 @@ export async function openFixture(backend: Backend): Promise<OutreachFixture> {
  * Runs a reactor until a condition holds. On a shared Postgres server another session's open
  * transaction can hold events back from readAll for a moment (pg_snapshot_xmin is cluster-wide).
  */
-export async function runUntil(runner: { runOnce(): Promise<number> }, done: () => Promise<boolean> | boolean, timeoutMs = 20_000) {
+export async function runUntil(runner: { runOnce(): Promise<number> }, done: () => Promise<boolean> | boolean, timeoutMs = 45_000) {
   const deadline = Date.now() + timeoutMs;
   while (!(await done())) {
     if (Date.now() > deadline) throw new Error("The reactor did not get there in time");

@@ -21,7 +21,7 @@ async function request(store: EventStore, body: string) {
 
 /** Runs until the reactor has seen n events it handles, tolerating a moment of invisibility on a shared server. */
 async function runUntil(runner: { runOnce(): Promise<number> }, done: () => boolean) {
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + 45_000;
   while (!done()) {
     if (Date.now() > deadline) throw new Error("timed out");
     await runner.runOnce().catch(() => undefined);
