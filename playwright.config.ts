@@ -15,7 +15,8 @@ const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 export default defineConfig({
   testDir: "e2e",
-  outputDir: "test-results/e2e",
+  // One folder per port: two runs at once (parallel sessions) must not delete each other's traces.
+  outputDir: `test-results/e2e-${port}`,
   // Two cores shared by everyone, and the journeys share one server whose first account is the Partner.
   workers: 1,
   fullyParallel: false,

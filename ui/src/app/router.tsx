@@ -1,4 +1,5 @@
 import { createBrowserRouter, type RouteObject } from "react-router";
+import { FullPageSpinner } from "./full-page-status.tsx";
 import { RouteError } from "./route-error.tsx";
 import { SessionGate } from "./session-gate.tsx";
 
@@ -24,11 +25,14 @@ export const routes: RouteObject[] = [
   {
     path: "/onboarding-form/:leadId?",
     errorElement: <RouteError />,
+    hydrateFallbackElement: <FullPageSpinner />,
     lazy: () => import("@/features/questionnaire/components/questionnaire-page").then((m) => ({ Component: m.QuestionnairePage })),
   },
   {
     element: <SessionGate />,
     errorElement: <RouteError />,
+    // Shown while the first screen's lazy chunk loads.
+    hydrateFallbackElement: <FullPageSpinner />,
     children: [
       {
         path: "/login",

@@ -12,6 +12,14 @@ export function SessionGate() {
   if (isPending) return <FullPageSpinner />;
   if (error && me === undefined) return <FullPageError error={error} onRetry={() => void refetch()} />;
   const target = redirectFor(sessionStatus(me), pathname);
-  if (target) return <Navigate to={target} replace />;
+  if (target) {
+    // The target screen's chunk may still be loading: say so rather than show an empty page.
+    return (
+      <>
+        <Navigate to={target} replace />
+        <FullPageSpinner />
+      </>
+    );
+  }
   return <Outlet />;
 }
