@@ -86,6 +86,8 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
       const tooMany = await partner.post("/api/leads/import", { csv: header + "A,B,a@b.co,,,\r\n".repeat(5_001), mapping, dryRun: true });
       expect(tooMany.status).toBe(413);
       expect(tooMany.body.detail).toBe("The file has 5001 rows; import at most 5000 at a time.");
+      const tooBig = await partner.post("/api/leads/import", { csv: header + `A,B,a@b.co,,,"${"x".repeat(1_100_000)}"\r\n`, mapping });
+      expect(tooBig.status).toBe(413);
     });
   });
 }
