@@ -39,10 +39,14 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
   let wake: (() => void) | undefined;
   /** Set by every append notice, also while a batch runs (when nobody waits to be woken). */
   let signalled = false;
+  /** The newest position an append notice named, and where the last read left the read models. */
+  let announced = "";
+  let processedTo: string | undefined;
   let loop: Promise<void> | undefined;
   let unlisten: (() => Promise<void>) | undefined;
 
   async function runOnce(): Promise<number> {
+    processedTo = undefined;
     const active = projections.filter((p) => !paused.has(p.name));
     if (active.length === 0) return 0;
     const checkpoints = await loadCheckpoints(db);
@@ -50,6 +54,7 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
     if (ready.length === 0) return 0;
     const from = ready.map((p) => checkpoints.get(p.name)!.position).reduce((a, b) => (a < b ? a : b));
     const events = await store.readAll({ after: from, limit: batchSize });
+    processedTo = from;
     if (events.length === 0) return 0;
     const to = events.at(-1)!.position;
     try {
@@ -75,15 +80,35 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
         await tx.query("SELECT pg_notify($1, $2)", [PROJECTIONS_CHANNEL, noticePayload(notice)]);
       });
     } catch (error) {
+      processedTo = undefined;
       if (error instanceof CheckpointMoved) return 0; // another instance or a rebuild moved it: reload next time
       await recordProjectionError(db, ready.map((p) => p.name), errorMessage(error, events)).catch(() => undefined);
       throw error;
     }
+    processedTo = to;
     return events.length;
+  }
+
+  /**
+   * An append was announced that the log did not deliver yet: its commit is visible, but an older
+   * transaction somewhere on the server still holds the readable head back (pg_snapshot_xmin), and
+   * no further notice will come when that one ends. Look again soon instead of at the next poll.
+   */
+  const heldBack = () => processedTo !== undefined && announced > processedTo;
+
+  function pause(ms: number) {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    }).finally(() => (wake = undefined));
   }
 
   async function run() {
     let backoff = 100;
+    let recheck = 10;
     while (running) {
       signalled = false;
       try {
@@ -92,20 +117,19 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
         // Read again only when the batch was full or an append was announced meanwhile: an extra
         // empty read after every live batch would cost as much as the batch itself.
         if (read >= batchSize || signalled) continue;
+        if (heldBack()) {
+          await pause(recheck);
+          recheck = Math.min(recheck * 2, pollMs);
+          continue;
+        }
+        recheck = 10;
       } catch (error) {
         log("projector: batch failed, retrying", error);
         await sleep(backoff);
         backoff = Math.min(backoff * 2, 30_000);
         continue;
       }
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, pollMs);
-        wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      wake = undefined;
+      await pause(pollMs);
     }
   }
 
@@ -114,7 +138,8 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
     async start() {
       if (running) return;
       running = true;
-      unlisten = await store.onAppend(() => {
+      unlisten = await store.onAppend((position) => {
+        if (position !== undefined && position > announced) announced = position;
         signalled = true;
         wake?.();
       });

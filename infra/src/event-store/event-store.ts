@@ -32,8 +32,11 @@ export interface EventStore {
   currentPosition(): Promise<string>;
   /** The first answer to a command id, when it was already appended. */
   findCommand(commandId: string): Promise<{ streamId: string; nextVersion: number; position: string } | undefined>;
-  /** Calls onAppend after appends (NOTIFY or in-process); resolves to an unsubscribe function. */
-  onAppend(listener: () => void): Promise<() => Promise<void>>;
+  /**
+   * Calls listener after appends (NOTIFY or in-process), with the appended position when the
+   * backend knows it; resolves to an unsubscribe function.
+   */
+  onAppend(listener: (position?: string) => void): Promise<() => Promise<void>>;
 }
 
 export class StreamVersionConflictError extends Error {

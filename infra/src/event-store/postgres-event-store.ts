@@ -7,7 +7,7 @@ import {
   type AppendResult,
   type EventStore,
 } from "./event-store.ts";
-import { START_POSITION, decodePosition, encodePosition } from "./position.ts";
+import { START_POSITION, decodePosition, encodePosition, isPosition } from "./position.ts";
 import { APPEND_CONFLICT, APPEND_DUPLICATE, EVENTS_CHANNEL } from "./postgres-event-store.migrations.ts";
 
 interface EventRow {
@@ -160,7 +160,7 @@ export function createPostgresEventStore(db: Database): EventStore {
       return { streamId: row.stream_id, nextVersion: row.next_version, position: row.position };
     },
 
-    onAppend: (listener) => db.listen(EVENTS_CHANNEL, () => listener()),
+    onAppend: (listener) => db.listen(EVENTS_CHANNEL, (payload) => listener(isPosition(payload) ? payload : undefined)),
   };
   return store;
 }
