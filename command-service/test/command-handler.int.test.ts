@@ -23,7 +23,19 @@ const notes: Decider<NoteCommand, NoteState, NoteEvent> = {
   decide(command, state) {
     if (command.type === "Create") {
       if (state.exists) throw new ConflictError("exists");
-      const data = { leadId: command.leadId, name: "Ada", business: "B", email: "a@b.co", phone: null, source: null, priority: "medium" as const, notes: null, proposalLink: null, contractStatus: null, stage: "New Lead" as const };
+      const data = {
+        leadId: command.leadId,
+        name: "Ada",
+        business: "B",
+        email: "a@b.co",
+        phone: null,
+        source: null,
+        priority: "medium" as const,
+        notes: null,
+        proposalLink: null,
+        contractStatus: null,
+        stage: "New Lead" as const,
+      };
       return [{ type: "LeadCreated", data }];
     }
     if (!state.exists) throw new NotFoundError("Lead");
@@ -31,83 +43,117 @@ const notes: Decider<NoteCommand, NoteState, NoteEvent> = {
   },
 };
 
-const metadata = (commandId = randomUUID()): EventMetadata => ({ actor: "user-1", at: "2026-11-21T10:00:00.000Z", commandId, correlationId: commandId });
+const metadata = (commandId = randomUUID()): EventMetadata => ({
+  actor: "user-1",
+  at: "2026-11-21T10:00:00.000Z",
+  commandId,
+  correlationId: commandId,
+});
 
 for (const backend of ["postgres", "pglite"] as Backend[]) {
-  describe.skipIf(backend === "postgres" && !hasPostgres)(`handleCommand on ${backend}${backend === "postgres" && !hasPostgres ? " (no Postgres server answers)" : ""}`, () => {
-    let database: TestDatabase;
-    let store: EventStore;
-    beforeAll(async () => {
-      database = await createTestDatabase(backend);
-      await migrate(database.db, eventStoreMigrations);
-      store = createPostgresEventStore(database.db);
-    });
-    afterAll(() => database?.drop());
+  describe.skipIf(backend === "postgres" && !hasPostgres)(
+    `handleCommand on ${backend}${backend === "postgres" && !hasPostgres ? " (no Postgres server answers)" : ""}`,
+    () => {
+      let database: TestDatabase;
+      let store: EventStore;
+      beforeAll(async () => {
+        database = await createTestDatabase(backend);
+        await migrate(database.db, eventStoreMigrations);
+        store = createPostgresEventStore(database.db);
+      });
+      afterAll(() => database?.drop());
 
-    async function newLead() {
-      const leadId = randomUUID();
-      const streamId = `lead-${leadId}`;
-      await handleCommand(store, streamId, notes, { type: "Create", leadId }, { metadata: metadata() });
-      return { leadId, streamId };
-    }
+      async function newLead() {
+        const leadId = randomUUID();
+        const streamId = `lead-${leadId}`;
+        await handleCommand(store, streamId, notes, { type: "Create", leadId }, { metadata: metadata() });
+        return { leadId, streamId };
+      }
 
-    /** The real store, except that another writer adds a note right after each of the first `times` stream reads. */
-    function withWriterBetweenReadAndAppend(leadId: string, times: number): EventStore {
-      let left = times;
-      return {
-        ...store,
-        async readStream(streamId, options) {
-          const events = await store.readStream(streamId, options);
-          if (left-- > 0) await store.append(streamId, "any", [{ type: "LeadDetailsChanged", data: { leadId, changes: { notes: "theirs" } } }], { commandId: randomUUID(), metadata: metadata() });
-          return events;
-        },
-      };
-    }
+      /** The real store, except that another writer adds a note right after each of the first `times` stream reads. */
+      function withWriterBetweenReadAndAppend(leadId: string, times: number): EventStore {
+        let left = times;
+        return {
+          ...store,
+          async readStream(streamId, options) {
+            const events = await store.readStream(streamId, options);
+            if (left-- > 0)
+              await store.append(streamId, "any", [{ type: "LeadDetailsChanged", data: { leadId, changes: { notes: "theirs" } } }], {
+                commandId: randomUUID(),
+                metadata: metadata(),
+              });
+            return events;
+          },
+        };
+      }
 
-    it("decides again on fresh state when another writer appended between read and append", async () => {
-      const { leadId, streamId } = await newLead();
-      const outcome = await handleCommand(withWriterBetweenReadAndAppend(leadId, 2), streamId, notes, { type: "Note", leadId, text: "mine" }, { metadata: metadata() });
-      expect(outcome.version).toBe(4);
-      expect(outcome.state.notes).toEqual(["theirs", "theirs", "mine"]);
-      expect((await store.readStream(streamId)).map((e) => e.streamVersion)).toEqual([1, 2, 3, 4]);
-    });
+      it("decides again on fresh state when another writer appended between read and append", async () => {
+        const { leadId, streamId } = await newLead();
+        const outcome = await handleCommand(
+          withWriterBetweenReadAndAppend(leadId, 2),
+          streamId,
+          notes,
+          { type: "Note", leadId, text: "mine" },
+          { metadata: metadata() },
+        );
+        expect(outcome.version).toBe(4);
+        expect(outcome.state.notes).toEqual(["theirs", "theirs", "mine"]);
+        expect((await store.readStream(streamId)).map((e) => e.streamVersion)).toEqual([1, 2, 3, 4]);
+      });
 
-    it("gives up with a 409 when the stream keeps changing", async () => {
-      const { leadId, streamId } = await newLead();
-      const busy = withWriterBetweenReadAndAppend(leadId, 100);
-      await expect(handleCommand(busy, streamId, notes, { type: "Note", leadId, text: "mine" }, { metadata: metadata() })).rejects.toBeInstanceOf(ConflictError);
-    });
+      it("gives up with a 409 when the stream keeps changing", async () => {
+        const { leadId, streamId } = await newLead();
+        const busy = withWriterBetweenReadAndAppend(leadId, 100);
+        await expect(
+          handleCommand(busy, streamId, notes, { type: "Note", leadId, text: "mine" }, { metadata: metadata() }),
+        ).rejects.toBeInstanceOf(ConflictError);
+      });
 
-    it("answers 409 for a body version and 412 for If-Match when the stream moved, without retrying", async () => {
-      const { leadId, streamId } = await newLead();
-      const note = { type: "Note", leadId, text: "mine" } as const;
-      await expect(handleCommand(withWriterBetweenReadAndAppend(leadId, 1), streamId, notes, note, { metadata: metadata(), expectedVersion: 1, expectedVersionFrom: "body" })).rejects.toBeInstanceOf(ConflictError);
-      await expect(handleCommand(withWriterBetweenReadAndAppend(leadId, 1), streamId, notes, note, { metadata: metadata(), expectedVersion: 2, expectedVersionFrom: "if-match" })).rejects.toBeInstanceOf(PreconditionFailedError);
-      await expect(handleCommand(store, streamId, notes, note, { metadata: metadata(), expectedVersion: 1, expectedVersionFrom: "if-match" })).rejects.toBeInstanceOf(PreconditionFailedError);
-      expect(await store.readStream(streamId)).toHaveLength(3);
-    });
+      it("answers 409 for a body version and 412 for If-Match when the stream moved, without retrying", async () => {
+        const { leadId, streamId } = await newLead();
+        const note = { type: "Note", leadId, text: "mine" } as const;
+        await expect(
+          handleCommand(withWriterBetweenReadAndAppend(leadId, 1), streamId, notes, note, {
+            metadata: metadata(),
+            expectedVersion: 1,
+            expectedVersionFrom: "body",
+          }),
+        ).rejects.toBeInstanceOf(ConflictError);
+        await expect(
+          handleCommand(withWriterBetweenReadAndAppend(leadId, 1), streamId, notes, note, {
+            metadata: metadata(),
+            expectedVersion: 2,
+            expectedVersionFrom: "if-match",
+          }),
+        ).rejects.toBeInstanceOf(PreconditionFailedError);
+        await expect(
+          handleCommand(store, streamId, notes, note, { metadata: metadata(), expectedVersion: 1, expectedVersionFrom: "if-match" }),
+        ).rejects.toBeInstanceOf(PreconditionFailedError);
+        expect(await store.readStream(streamId)).toHaveLength(3);
+      });
 
-    it("replays the first answer for a repeated command id", async () => {
-      const { leadId, streamId } = await newLead();
-      const meta = metadata();
-      const first = await handleCommand(store, streamId, notes, { type: "Note", leadId, text: "once" }, { metadata: meta });
-      const again = await handleCommand(store, streamId, notes, { type: "Note", leadId, text: "twice" }, { metadata: meta });
-      expect(again).toMatchObject({ streamId, version: first.version, position: first.position, events: [] });
-      expect(again.state.notes).toEqual(["once"]);
-    });
+      it("replays the first answer for a repeated command id", async () => {
+        const { leadId, streamId } = await newLead();
+        const meta = metadata();
+        const first = await handleCommand(store, streamId, notes, { type: "Note", leadId, text: "once" }, { metadata: meta });
+        const again = await handleCommand(store, streamId, notes, { type: "Note", leadId, text: "twice" }, { metadata: meta });
+        expect(again).toMatchObject({ streamId, version: first.version, position: first.position, events: [] });
+        expect(again.state.notes).toEqual(["once"]);
+      });
 
-    it("answers with the winner's stream when a request with the same command id won the race on another stream", async () => {
-      const winner = randomUUID();
-      const meta = metadata();
-      const won = await handleCommand(store, `lead-${winner}`, notes, { type: "Create", leadId: winner }, { metadata: meta });
-      // The loser checked for the command id before the winner committed, as two concurrent POSTs do.
-      let asked = 0;
-      const late: EventStore = { ...store, findCommand: async (id) => (asked++ === 0 ? undefined : store.findCommand(id)) };
-      const loser = randomUUID();
-      const outcome = await handleCommand(late, `lead-${loser}`, notes, { type: "Create", leadId: loser }, { metadata: meta });
-      expect(outcome).toMatchObject({ streamId: `lead-${winner}`, version: 1, position: won.position, events: [] });
-      expect(outcome.state.exists).toBe(true);
-      expect(await store.readStream(`lead-${loser}`)).toEqual([]);
-    });
-  });
+      it("answers with the winner's stream when a request with the same command id won the race on another stream", async () => {
+        const winner = randomUUID();
+        const meta = metadata();
+        const won = await handleCommand(store, `lead-${winner}`, notes, { type: "Create", leadId: winner }, { metadata: meta });
+        // The loser checked for the command id before the winner committed, as two concurrent POSTs do.
+        let asked = 0;
+        const late: EventStore = { ...store, findCommand: async (id) => (asked++ === 0 ? undefined : store.findCommand(id)) };
+        const loser = randomUUID();
+        const outcome = await handleCommand(late, `lead-${loser}`, notes, { type: "Create", leadId: loser }, { metadata: meta });
+        expect(outcome).toMatchObject({ streamId: `lead-${winner}`, version: 1, position: won.position, events: [] });
+        expect(outcome.state.exists).toBe(true);
+        expect(await store.readStream(`lead-${loser}`)).toEqual([]);
+      });
+    },
+  );
 }

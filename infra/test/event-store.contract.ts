@@ -12,8 +12,17 @@ export interface EventStoreFixture {
 const leadCreated = (leadId: string, name = "Ada"): DomainEvent => ({
   type: "LeadCreated",
   data: {
-    leadId, name, business: "Lovelace Co", email: "ada@example.com", phone: null, source: null, priority: "medium",
-    notes: null, proposalLink: null, contractStatus: null, stage: "New Lead",
+    leadId,
+    name,
+    business: "Lovelace Co",
+    email: "ada@example.com",
+    phone: null,
+    source: null,
+    priority: "medium",
+    notes: null,
+    proposalLink: null,
+    contractStatus: null,
+    stage: "New Lead",
   },
 });
 const stageChanged = (leadId: string, to: "Contacted" | "Active" = "Contacted"): DomainEvent => ({
@@ -21,7 +30,12 @@ const stageChanged = (leadId: string, to: "Contacted" | "Active" = "Contacted"):
   data: { leadId, from: "New Lead", to },
 });
 
-const metadataFor = (commandId: string): EventMetadata => ({ actor: "user-1", at: "2026-11-21T10:00:00.000Z", commandId, correlationId: commandId });
+const metadataFor = (commandId: string): EventMetadata => ({
+  actor: "user-1",
+  at: "2026-11-21T10:00:00.000Z",
+  commandId,
+  correlationId: commandId,
+});
 
 /** A fresh stream per test, so tests can share one store. */
 function newStream() {
@@ -105,7 +119,9 @@ export function eventStoreContract(name: string, factory: () => Promise<EventSto
 
     it("lets exactly one of several concurrent appends at the same expected version win", async () => {
       const { leadId, streamId } = newStream();
-      const results = await Promise.allSettled(Array.from({ length: 5 }, (_, i) => append(streamId, 0, [leadCreated(leadId, `Writer ${i}`)])));
+      const results = await Promise.allSettled(
+        Array.from({ length: 5 }, (_, i) => append(streamId, 0, [leadCreated(leadId, `Writer ${i}`)])),
+      );
       expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
       const refused = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
       for (const r of refused) expect(r.reason).toBeInstanceOf(StreamVersionConflictError);
@@ -129,7 +145,8 @@ export function eventStoreContract(name: string, factory: () => Promise<EventSto
       const results = await Promise.all(Array.from({ length: 6 }, () => append(streamId, "any", [stageChanged(leadId)], commandId)));
       expect(results.filter((r) => !r.duplicate)).toHaveLength(1);
       const first = results.find((r) => !r.duplicate)!;
-      for (const r of results) expect({ nextVersion: r.nextVersion, position: r.position }).toEqual({ nextVersion: 1, position: first.position });
+      for (const r of results)
+        expect({ nextVersion: r.nextVersion, position: r.position }).toEqual({ nextVersion: 1, position: first.position });
       expect(await store.readStream(streamId)).toHaveLength(1);
     });
 

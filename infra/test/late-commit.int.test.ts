@@ -12,8 +12,17 @@ const hasPostgres = await postgresAvailable();
 const metadata = JSON.stringify({ actor: "system", at: "2026-11-21T10:00:00.000Z", commandId: "raw", correlationId: "raw" });
 
 const leadCreated = (leadId: string) => ({
-  leadId, name: "Ada", business: "Lovelace Co", email: "ada@example.com", phone: null, source: null, priority: "medium",
-  notes: null, proposalLink: null, contractStatus: null, stage: "New Lead",
+  leadId,
+  name: "Ada",
+  business: "Lovelace Co",
+  email: "ada@example.com",
+  phone: null,
+  source: null,
+  priority: "medium",
+  notes: null,
+  proposalLink: null,
+  contractStatus: null,
+  stage: "New Lead",
 });
 
 /** Inserts one event on a client that may hold its transaction open; returns its stream and global position. */
@@ -36,7 +45,11 @@ function ourReader(store: EventStore) {
   return {
     delivered,
     async poll() {
-      for (let page = await store.readAll({ after: checkpoint, limit: 100 }); page.length > 0; page = await store.readAll({ after: checkpoint, limit: 100 })) {
+      for (
+        let page = await store.readAll({ after: checkpoint, limit: 100 });
+        page.length > 0;
+        page = await store.readAll({ after: checkpoint, limit: 100 })
+      ) {
         delivered.push(...page.map((e) => e.streamId));
         checkpoint = page.at(-1)!.position;
       }
@@ -99,10 +112,13 @@ describe.skipIf(!hasPostgres)("late commits on Postgres (needs a server: PGlite 
     expect(naive.delivered).toEqual([b.streamId]);
 
     await writerA.query("COMMIT");
-    await vi.waitFor(async () => {
-      await ours.poll();
-      expect(ours.delivered).toEqual([a.streamId, b.streamId]);
-    }, { timeout: 10_000, interval: 50 });
+    await vi.waitFor(
+      async () => {
+        await ours.poll();
+        expect(ours.delivered).toEqual([a.streamId, b.streamId]);
+      },
+      { timeout: 10_000, interval: 50 },
+    );
     await naive.poll();
     // The naive follower moved its checkpoint past A while A was open: A is lost for good.
     expect(naive.delivered).toEqual([b.streamId]);
@@ -133,10 +149,13 @@ describe.skipIf(!hasPostgres)("late commits on Postgres (needs a server: PGlite 
     );
     writing = false;
     await polling;
-    await vi.waitFor(async () => {
-      await reader.poll();
-      expect(reader.delivered.length - before).toBeGreaterThanOrEqual(written.length);
-    }, { timeout: 10_000, interval: 50 });
+    await vi.waitFor(
+      async () => {
+        await reader.poll();
+        expect(reader.delivered.length - before).toBeGreaterThanOrEqual(written.length);
+      },
+      { timeout: 10_000, interval: 50 },
+    );
     const fresh = reader.delivered.slice(before);
     expect(new Set(fresh).size).toBe(fresh.length);
     expect([...fresh].sort()).toEqual([...written].sort());

@@ -1,10 +1,22 @@
 import { describe, expect, it } from "vitest";
-import { decodePosition, encodePosition, InvalidPositionError, isPosition, normalizePosition, START_POSITION } from "../src/event-store/position.ts";
+import {
+  decodePosition,
+  encodePosition,
+  InvalidPositionError,
+  isPosition,
+  normalizePosition,
+  START_POSITION,
+} from "../src/event-store/position.ts";
 
 describe("log positions", () => {
   it("sort as text in (transaction id, global position) order", () => {
     const positions = [encodePosition("10", "2"), encodePosition("9", "30"), encodePosition("10", "11"), START_POSITION];
-    expect([...positions].sort()).toEqual([START_POSITION, encodePosition("9", "30"), encodePosition("10", "2"), encodePosition("10", "11")]);
+    expect([...positions].sort()).toEqual([
+      START_POSITION,
+      encodePosition("9", "30"),
+      encodePosition("10", "2"),
+      encodePosition("10", "11"),
+    ]);
   });
 
   it("decode to the numbers they encode", () => {

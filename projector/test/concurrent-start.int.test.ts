@@ -28,7 +28,9 @@ describe.skipIf(!hasPostgres)("two projector processes starting at once on Postg
   it("both build the new read models without failing, and the result is one correct build", async () => {
     const { position } = await seedLeads(fx.store, 20, 2);
     await headReaches(fx.store, position);
-    const projectors = await Promise.all(dbs.map((db) => startProjector({ db, store: fx.store, projections: PROJECTIONS, pollMs: 50, log: quiet })));
+    const projectors = await Promise.all(
+      dbs.map((db) => startProjector({ db, store: fx.store, projections: PROJECTIONS, pollMs: 50, log: quiet })),
+    );
     try {
       await Promise.all(projectors.map((p) => p.ready));
       const more = await seedLeads(fx.store, 3, 1);

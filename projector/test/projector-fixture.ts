@@ -38,10 +38,24 @@ export async function seedLeads(store: EventStore, count: number, rounds = 3): P
     if (result.position > position) position = result.position;
   };
   for (const leadId of ids) {
-    await appendOne(leadId, 0, [{
-      type: "LeadCreated",
-      data: { leadId, name: `Lead ${leadId.slice(0, 4)}`, business: "Biz", email: "a@b.co", phone: null, source: null, priority: "medium", notes: null, proposalLink: null, contractStatus: null, stage: "New Lead" },
-    }]);
+    await appendOne(leadId, 0, [
+      {
+        type: "LeadCreated",
+        data: {
+          leadId,
+          name: `Lead ${leadId.slice(0, 4)}`,
+          business: "Biz",
+          email: "a@b.co",
+          phone: null,
+          source: null,
+          priority: "medium",
+          notes: null,
+          proposalLink: null,
+          contractStatus: null,
+          stage: "New Lead",
+        },
+      },
+    ]);
   }
   for (let round = 0; round < rounds; round++) {
     for (const [i, leadId] of ids.entries()) {

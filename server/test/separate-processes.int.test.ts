@@ -16,7 +16,9 @@ async function freePort(taken: Set<number>): Promise<number> {
   for (let port = 4100 + Math.floor(Math.random() * 100), tries = 0; tries < 100; tries++, port = 4100 + ((port - 4100 + 1) % 100)) {
     if (taken.has(port)) continue;
     const free = await new Promise<boolean>((resolve) => {
-      const probe = createServer().once("error", () => resolve(false)).listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
+      const probe = createServer()
+        .once("error", () => resolve(false))
+        .listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
     });
     if (free) return port;
   }
@@ -65,7 +67,12 @@ describe.skipIf(!hasPostgres)("the three services as separate processes on one P
     const commandPort = await freePort(ports);
     ports.add(commandPort);
     const readPort = await freePort(ports);
-    const base = { DATABASE_URL: database.url!, HOST: "127.0.0.1", NODE_ENV: "test", DATA_DIR: mkdtempSync(path.join(tmpdir(), "crm-procs-")) };
+    const base = {
+      DATABASE_URL: database.url!,
+      HOST: "127.0.0.1",
+      NODE_ENV: "test",
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), "crm-procs-")),
+    };
     // All three start at once on an empty database, so their migrations race as in a real deployment.
     services.push(
       startService("command-service", { ...base, PORT: String(commandPort) }),
@@ -83,7 +90,11 @@ describe.skipIf(!hasPostgres)("the three services as separate processes on one P
   });
 
   const post = async (url: string, body: unknown, token?: string) => {
-    const res = await fetch(url, { method: "POST", headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+    const res = await fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
     return { res, body: (await res.json()) as Record<string, unknown> };
   };
 
