@@ -68,7 +68,7 @@ export class LeadBatch {
   }
 
   /** The rank for a card dropped in stage between afterId (above it) and beforeId (below it). */
-  async rankBetween(leadId: string, stage: LeadStage, afterId: string | null, beforeId: string | null): Promise<string> {
+  async placeBetween(leadId: string, stage: LeadStage, afterId: string | null, beforeId: string | null): Promise<string> {
     const neighbour = (id: string | null) => {
       const row = id && id !== leadId ? this.rows.get(id) : undefined;
       return row?.stage === stage ? row : undefined;

@@ -44,7 +44,7 @@ async function applyEvent(batch: LeadBatch, row: LeadRow | undefined, event: Rec
       return { ...next, stage: event.data.to, rank: await batch.topRank(event.data.to) };
     case "LeadMoved": {
       const { leadId, to, afterId, beforeId } = event.data;
-      return { ...next, stage: to, rank: await batch.rankBetween(leadId, to, afterId, beforeId) };
+      return { ...next, stage: to, rank: await batch.placeBetween(leadId, to, afterId, beforeId) };
     }
     case "CreativeDirectorAssigned":
       return { ...next, creative_director_id: event.data.creativeDirectorId };
