@@ -26,25 +26,25 @@ export interface RebuildBenchOptions {
 /** Wraps the store's readAll and each projection's apply to split the time between reading and applying. */
 async function timedRebuild(db: Database, projections: readonly Projection[]) {
   const inner = createPostgresEventStore(db);
-  const split = { readMs: 0, applyMs: 0 };
-  const timed = <A extends unknown[], R>(key: keyof typeof split, fn: (...args: A) => Promise<R>) => async (...args: A) => {
+  const waits = new Map<string, number>();
+  const timed = <A extends unknown[], R>(key: string, fn: (...args: A) => Promise<R>) => async (...args: A) => {
     const t = process.hrtime.bigint();
     try {
       return await fn(...args);
     } finally {
-      split[key] += msSince(t);
+      waits.set(key, (waits.get(key) ?? 0) + msSince(t) / 1000);
     }
   };
-  const store = { ...inner, readAll: timed("readMs", inner.readAll) };
+  const store = { ...inner, readAll: timed("read", inner.readAll) };
   const started = process.hrtime.bigint();
   const cpu0 = cpuSeconds();
   const serverCpu = await serverCpuMeter(db);
-  await rebuildProjections({ db, store, projections: projections.map((p) => ({ ...p, apply: timed("applyMs", p.apply) })) });
-  return { seconds: msSince(started) / 1000, clientCpu: cpuSeconds() - cpu0, serverCpu: await serverCpu(), readS: split.readMs / 1000, applyS: split.applyMs / 1000 };
+  await rebuildProjections({ db, store, projections: projections.map((p) => ({ ...p, apply: timed(p.name, p.apply) })) });
+  return { seconds: msSince(started) / 1000, clientCpu: cpuSeconds() - cpu0, serverCpu: await serverCpu(), waits };
 }
 
-const breakdown = (r: { clientCpu: number; serverCpu: number; readS: number; applyS: number }) =>
-  `waited on read ${fmt(r.readS, 1)} s, apply ${fmt(r.applyS, 1)} s; CPU client ${fmt(r.clientCpu, 1)} s + server ${fmt(r.serverCpu, 1)} s`;
+const breakdown = (r: { clientCpu: number; serverCpu: number; waits: Map<string, number> }) =>
+  `waited on ${[...r.waits].map(([k, v]) => `${k} ${fmt(v, 1)} s`).join(", ")}; CPU client ${fmt(r.clientCpu, 1)} s + server ${fmt(r.serverCpu, 1)} s`;
 
 /**
  * The rate the work would reach with the machine to itself: events over its CPU time spread on

@@ -87,11 +87,83 @@ export const eventStoreMigrations: Migration[] = [
       $fn$;
     `,
   },
+  {
+    // Concurrent appends share one statement and one commit (group commit): a commit costs more
+    // than the inserts, so 32 writers one event each went at half the rate of plain INSERTs.
+    // Each append still checks its own command id and stream version; a conflict is answered
+    // per append (nothing was written for it), a command id raced by another transaction raises
+    // CRM02 and the caller retries each append alone.
+    id: "event-store/003-append-batch-function",
+    sql: `
+      DROP FUNCTION IF EXISTS crm_append_events(text, text, integer, text, uuid[], text[], integer[], jsonb[], jsonb);
+      CREATE OR REPLACE FUNCTION crm_append_batch(p_appends jsonb)
+      RETURNS TABLE (r_index integer, r_next_version integer, r_position text, r_duplicate boolean, r_conflict_version integer)
+      LANGUAGE plpgsql AS $fn$
+      DECLARE
+        a jsonb;
+        i integer := 0;
+        v_stream text;
+        v_command text;
+        v_expected integer;
+        v_count integer;
+        v_base integer;
+        v_next integer;
+        v_position text;
+      BEGIN
+        FOR a IN SELECT value FROM jsonb_array_elements(p_appends) LOOP
+          i := i + 1;
+          v_stream := a->>'stream';
+          v_command := a->>'command';
+          v_expected := (a->>'expected')::integer;
+          v_count := jsonb_array_length(a->'events');
+          SELECT c.next_version, c.position INTO v_next, v_position FROM commands c WHERE c.command_id = v_command;
+          IF FOUND THEN
+            RETURN QUERY SELECT i, v_next, v_position, true, NULL::integer;
+            CONTINUE;
+          END IF;
+          IF v_expected = 0 THEN
+            INSERT INTO streams (stream_id, stream_type, version) VALUES (v_stream, a->>'type', v_count)
+              ON CONFLICT (stream_id) DO NOTHING;
+            v_base := CASE WHEN FOUND THEN 0 END;
+          ELSIF v_expected IS NULL THEN
+            INSERT INTO streams AS s (stream_id, stream_type, version) VALUES (v_stream, a->>'type', v_count)
+              ON CONFLICT (stream_id) DO UPDATE SET version = s.version + v_count
+              RETURNING s.version - v_count INTO v_base;
+          ELSE
+            UPDATE streams SET version = version + v_count WHERE stream_id = v_stream AND version = v_expected;
+            v_base := CASE WHEN FOUND THEN v_expected END;
+          END IF;
+          IF v_base IS NULL THEN
+            SELECT c.next_version, c.position INTO v_next, v_position FROM commands c WHERE c.command_id = v_command;
+            IF FOUND THEN
+              RETURN QUERY SELECT i, v_next, v_position, true, NULL::integer;
+            ELSE
+              RETURN QUERY SELECT i, NULL::integer, NULL::text, false, coalesce((SELECT version FROM streams WHERE stream_id = v_stream), 0);
+            END IF;
+            CONTINUE;
+          END IF;
+          WITH inserted AS (
+            INSERT INTO events (stream_id, stream_version, event_id, event_type, schema_version, data, metadata)
+            SELECT v_stream, v_base + e.n, (e.value->>'id')::uuid, e.value->>'type', (e.value->>'schemaVersion')::integer,
+                   e.value->'data', a->'metadata'
+            FROM jsonb_array_elements(a->'events') WITH ORDINALITY AS e(value, n)
+            ORDER BY e.n
+            RETURNING transaction_id, global_position)
+          SELECT lpad(max(transaction_id::text), 20, '0') || '-' || lpad(max(global_position)::text, 20, '0') INTO v_position FROM inserted;
+          INSERT INTO commands (command_id, stream_id, next_version, position) VALUES (v_command, v_stream, v_base + v_count, v_position)
+            ON CONFLICT (command_id) DO NOTHING;
+          IF NOT FOUND THEN
+            RAISE EXCEPTION 'command already used' USING ERRCODE = 'CRM02';
+          END IF;
+          RETURN QUERY SELECT i, v_base + v_count, v_position, false, NULL::integer;
+        END LOOP;
+      END
+      $fn$;
+    `,
+  },
 ];
 
 export const EVENTS_CHANNEL = "crm_events";
 
-/** SQLSTATE raised by crm_append_events when the stream is not at the expected version (DETAIL: actual version). */
-export const APPEND_CONFLICT = "CRM01";
-/** SQLSTATE raised by crm_append_events when a concurrent append recorded the same command id first. */
+/** SQLSTATE raised by crm_append_batch when a concurrent transaction recorded one of its command ids first. */
 export const APPEND_DUPLICATE = "CRM02";

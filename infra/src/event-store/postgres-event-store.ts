@@ -6,9 +6,11 @@ import {
   type AppendOptions,
   type AppendResult,
   type EventStore,
+  type ExpectedVersion,
 } from "./event-store.ts";
 import { START_POSITION, decodePosition, encodePosition, isPosition } from "./position.ts";
-import { APPEND_CONFLICT, APPEND_DUPLICATE, EVENTS_CHANNEL } from "./postgres-event-store.migrations.ts";
+import { createAppendBatcher, type QueuedAppend } from "./append-batcher.ts";
+import { APPEND_DUPLICATE, EVENTS_CHANNEL } from "./postgres-event-store.migrations.ts";
 
 interface EventRow {
   global_position: string;
@@ -37,6 +39,22 @@ function toRecorded(row: EventRow): RecordedEvent {
     position: encodePosition(row.transaction_id, row.global_position),
     schemaVersion: row.schema_version,
   } as RecordedEvent;
+}
+
+interface PendingAppend {
+  streamId: string;
+  expectedVersion: ExpectedVersion;
+  commandId: string;
+  /** The append as crm_append_batch reads it. */
+  json: object;
+}
+
+interface BatchRow {
+  r_index: number;
+  r_next_version: number | null;
+  r_position: string | null;
+  r_duplicate: boolean;
+  r_conflict_version: number | null;
 }
 
 const streamType = (streamId: string) => streamId.split("-", 1)[0] ?? streamId;
@@ -80,36 +98,49 @@ export function createPostgresEventStore(db: Database): EventStore {
     return { nextVersion: first.nextVersion, position: first.position, duplicate: true };
   }
 
+  /** Runs appends in one statement; streams in a fixed order, so concurrent batches never deadlock. */
+  async function runBatch(batch: QueuedAppend<PendingAppend>[]): Promise<void> {
+    const sorted = [...batch].sort((a, b) => (a.item.streamId < b.item.streamId ? -1 : a.item.streamId > b.item.streamId ? 1 : 0));
+    let rows: BatchRow[];
+    try {
+      ({ rows } = await db.query<BatchRow>("SELECT * FROM crm_append_batch($1::jsonb)", [JSON.stringify(sorted.map((q) => q.item.json))]));
+    } catch (error) {
+      if (sorted.length > 1) {
+        // One append spoiled the shared statement (a raced command id, a deadlock): each goes alone.
+        await Promise.all(sorted.map((queued) => runBatch([queued])));
+        return;
+      }
+      const { item, resolve, reject } = sorted[0]!;
+      if (sqlState(error) === APPEND_DUPLICATE) replayDuplicate(item.commandId).then(resolve, reject);
+      else reject(error);
+      return;
+    }
+    let newest: string | undefined;
+    for (const row of rows) {
+      const { item, resolve, reject } = sorted[row.r_index - 1]!;
+      if (row.r_conflict_version !== null) {
+        reject(new StreamVersionConflictError(item.streamId, item.expectedVersion, row.r_conflict_version));
+        continue;
+      }
+      if (!row.r_duplicate && (newest === undefined || row.r_position! > newest)) newest = row.r_position!;
+      resolve({ nextVersion: row.r_next_version!, position: row.r_position!, duplicate: row.r_duplicate } satisfies AppendResult);
+    }
+    if (newest) announce(newest);
+  }
+  const enqueue = createAppendBatcher(runBatch);
+
   const store: EventStore = {
     async append(streamId, expectedVersion, events, options: AppendOptions): Promise<AppendResult> {
       if (events.length === 0) throw new Error("append needs at least one event");
-      const encoded = events.map((e) => ({ type: e.type, ...encodeEvent(e) }));
-      try {
-        const { rows } = await db.query<{ next_version: number; log_position: string; duplicate: boolean }>(
-          `SELECT next_version, log_position, duplicate
-           FROM crm_append_events($1, $2, $3, $4, $5::uuid[], $6::text[], $7::int[], $8::jsonb[], $9::jsonb)`,
-          [
-            streamId,
-            streamType(streamId),
-            expectedVersion === "any" ? null : expectedVersion,
-            options.commandId,
-            encoded.map(() => randomUUID()),
-            encoded.map((e) => e.type),
-            encoded.map((e) => e.schemaVersion),
-            encoded.map((e) => JSON.stringify(e.data)),
-            JSON.stringify(options.metadata),
-          ],
-        );
-        const row = rows[0]!;
-        if (!row.duplicate) announce(row.log_position);
-        return { nextVersion: row.next_version, position: row.log_position, duplicate: row.duplicate };
-      } catch (error) {
-        if (sqlState(error) === APPEND_CONFLICT) {
-          throw new StreamVersionConflictError(streamId, expectedVersion, Number((error as { detail?: string }).detail ?? 0));
-        }
-        if (sqlState(error) === APPEND_DUPLICATE) return replayDuplicate(options.commandId);
-        throw error;
-      }
+      const json = {
+        stream: streamId,
+        type: streamType(streamId),
+        expected: expectedVersion === "any" ? null : expectedVersion,
+        command: options.commandId,
+        metadata: options.metadata,
+        events: events.map((e) => ({ id: randomUUID(), type: e.type, ...encodeEvent(e) })),
+      };
+      return (await enqueue({ streamId, expectedVersion, commandId: options.commandId, json })) as AppendResult;
     },
 
     async readStream(streamId, options = {}) {
