@@ -6,278 +6,290 @@ import { signUpAs } from "../src/testing/sign-up-as.ts";
 import { startTestApp, type TestApp } from "../src/testing/test-app.ts";
 
 const backends = await availableBackends();
+/** Both backends always appear in the report; Postgres is skipped, not dropped, when no server answers. */
+const BACKENDS = ["postgres", "pglite"] as const;
 const PASSWORD = "a sound passphrase";
 let ipCounter = 0;
 /** A fresh client address per test, so the rate limiter counts each test on its own. */
 const freshIp = () => `10.1.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
 
-describe.each(backends)("sign-up, sign-in and sessions on %s", (backend) => {
-  let app: TestApp;
+for (const backend of BACKENDS)
+  describe.skipIf(!backends.includes(backend))(`sign-up, sign-in and sessions on ${backend}`, () => {
+    let app: TestApp;
 
-  /** A GET with X-Min-Position, asked again while the answer says it is stale (a loaded machine). */
-  async function readFresh(path: string, bearer: string, position: string) {
-    for (let attempt = 1; ; attempt++) {
-      const res = await call(app, path, { bearer, headers: { "X-Min-Position": position } });
-      if (res.headers.get("x-stale") !== "true" || attempt === 10) return res;
+    /** A GET with X-Min-Position, asked again while the answer says it is stale (a loaded machine). */
+    async function readFresh(path: string, bearer: string, position: string) {
+      for (let attempt = 1; ; attempt++) {
+        const res = await call(app, path, { bearer, headers: { "X-Min-Position": position } });
+        if (res.headers.get("x-stale") !== "true" || attempt === 10) return res;
+      }
     }
-  }
-  beforeAll(async () => {
-    app = await startTestApp(backend);
-  });
-  afterAll(() => app.close());
-
-  it("signs up, sets the session cookie, and makes the first registration a Partner", async () => {
-    const ip = freshIp();
-    const up = await call(app, "/api/auth/sign-up", { method: "POST", body: { email: " First@Example.com ", password: PASSWORD }, ip });
-    expect(up.status).toBe(201);
-    expect(up.body).toMatchObject({ email: "first@example.com", user: null });
-    const cookie = up.setCookie.find((c) => c.startsWith("crm_session="))!;
-    expect(cookie).toMatch(/HttpOnly/i);
-    expect(cookie).toMatch(/SameSite=Lax/i);
-    expect(cookie).toMatch(/Path=\//);
-    const token = up.sessionCookie!;
-
-    expect((await call(app, "/api/auth/me", { cookie: token })).body).toMatchObject({ accountId: up.body.accountId, user: null });
-    const registered = await call(app, "/api/auth/register", {
-      method: "POST",
-      cookie: token,
-      body: { displayName: "Fiona", role: "Project Manager" },
+    beforeAll(async () => {
+      app = await startTestApp(backend);
     });
-    expect(registered.status).toBe(201);
-    expect(registered.body).toMatchObject({ id: up.body.accountId, role: "Partner", approved: true, approvedBy: null });
-    const again = await call(app, "/api/auth/register", { method: "POST", cookie: token, body: { displayName: "Fiona", role: "Partner" } });
-    expect(again.status).toBe(409);
-  });
+    afterAll(() => app.close());
 
-  it("keeps later registrations pending until a Partner approves, and shows them to the Partner", async () => {
-    const partner = await signUpAs(app, { role: "Partner" });
-    const up = await call(app, "/api/auth/sign-up", {
-      method: "POST",
-      body: { email: "pm@example.com", password: PASSWORD },
-      ip: freshIp(),
+    it("signs up, sets the session cookie, and makes the first registration a Partner", async () => {
+      const ip = freshIp();
+      const up = await call(app, "/api/auth/sign-up", { method: "POST", body: { email: " First@Example.com ", password: PASSWORD }, ip });
+      expect(up.status).toBe(201);
+      expect(up.body).toMatchObject({ email: "first@example.com", user: null });
+      const cookie = up.setCookie.find((c) => c.startsWith("crm_session="))!;
+      expect(cookie).toMatch(/HttpOnly/i);
+      expect(cookie).toMatch(/SameSite=Lax/i);
+      expect(cookie).toMatch(/Path=\//);
+      const token = up.sessionCookie!;
+
+      expect((await call(app, "/api/auth/me", { cookie: token })).body).toMatchObject({ accountId: up.body.accountId, user: null });
+      const registered = await call(app, "/api/auth/register", {
+        method: "POST",
+        cookie: token,
+        body: { displayName: "Fiona", role: "Project Manager" },
+      });
+      expect(registered.status).toBe(201);
+      expect(registered.body).toMatchObject({ id: up.body.accountId, role: "Partner", approved: true, approvedBy: null });
+      const again = await call(app, "/api/auth/register", {
+        method: "POST",
+        cookie: token,
+        body: { displayName: "Fiona", role: "Partner" },
+      });
+      expect(again.status).toBe(409);
     });
-    const token = up.sessionCookie!;
-    const registered = await call(app, "/api/auth/register", {
-      method: "POST",
-      cookie: token,
-      body: { displayName: "Pat", role: "Project Manager" },
+
+    it("keeps later registrations pending until a Partner approves, and shows them to the Partner", async () => {
+      const partner = await signUpAs(app, { role: "Partner" });
+      const up = await call(app, "/api/auth/sign-up", {
+        method: "POST",
+        body: { email: "pm@example.com", password: PASSWORD },
+        ip: freshIp(),
+      });
+      const token = up.sessionCookie!;
+      const registered = await call(app, "/api/auth/register", {
+        method: "POST",
+        cookie: token,
+        body: { displayName: "Pat", role: "Project Manager" },
+      });
+      expect(registered.body).toMatchObject({ role: "Project Manager", approved: false, approvedAt: null });
+      expect((await call(app, "/api/leads", { cookie: token })).status).toBe(403);
+
+      const pending = await readFresh("/api/users/pending", partner.token, registered.body.position);
+      expect(pending.body.map((u: { email: string }) => u.email)).toContain("pm@example.com");
+      const approved = await call(app, `/api/users/${up.body.accountId}/approve`, { method: "POST", bearer: partner.token });
+      expect(approved.status).toBe(200);
+      expect(approved.body).toMatchObject({ approved: true, approvedBy: partner.accountId });
+
+      expect((await call(app, "/api/auth/me", { cookie: token })).body.user).toMatchObject({ approved: true, role: "Project Manager" });
+      expect((await call(app, "/api/leads", { cookie: token })).status).toBe(200);
+      const users = await readFresh("/api/users", token, approved.body.position);
+      expect(users.body.map((u: { id: string }) => u.id)).toContain(up.body.accountId);
     });
-    expect(registered.body).toMatchObject({ role: "Project Manager", approved: false, approvedAt: null });
-    expect((await call(app, "/api/leads", { cookie: token })).status).toBe(403);
 
-    const pending = await readFresh("/api/users/pending", partner.token, registered.body.position);
-    expect(pending.body.map((u: { email: string }) => u.email)).toContain("pm@example.com");
-    const approved = await call(app, `/api/users/${up.body.accountId}/approve`, { method: "POST", bearer: partner.token });
-    expect(approved.status).toBe(200);
-    expect(approved.body).toMatchObject({ approved: true, approvedBy: partner.accountId });
-
-    expect((await call(app, "/api/auth/me", { cookie: token })).body.user).toMatchObject({ approved: true, role: "Project Manager" });
-    expect((await call(app, "/api/leads", { cookie: token })).status).toBe(200);
-    const users = await readFresh("/api/users", token, approved.body.position);
-    expect(users.body.map((u: { id: string }) => u.id)).toContain(up.body.accountId);
-  });
-
-  it("rejects a request: gone from the read model, the person can ask again", async () => {
-    const partner = await signUpAs(app, { role: "Partner" });
-    const pending = await signUpAs(app, { role: "Creative Director", approved: false });
-    const before = await readFresh("/api/users/pending", partner.token, await app.system.store.currentPosition());
-    expect(before.body.map((u: { id: string }) => u.id)).toContain(pending.accountId);
-    const rejected = await call(app, `/api/users/${pending.accountId}/reject`, { method: "DELETE", bearer: partner.token });
-    expect(rejected.status).toBe(204);
-    const list = await readFresh("/api/users/pending", partner.token, rejected.headers.get("x-position")!);
-    expect(list.body.map((u: { id: string }) => u.id)).not.toContain(pending.accountId);
-    expect((await call(app, "/api/auth/me", { bearer: pending.token })).body.user).toBeNull();
-    expect((await call(app, `/api/users/${pending.accountId}/reject`, { method: "DELETE", bearer: partner.token })).status).toBe(404);
-    const again = await call(app, "/api/auth/register", {
-      method: "POST",
-      bearer: pending.token,
-      body: { displayName: "Cleo", role: "Creative Director" },
+    it("rejects a request: gone from the read model, the person can ask again", async () => {
+      const partner = await signUpAs(app, { role: "Partner" });
+      const pending = await signUpAs(app, { role: "Creative Director", approved: false });
+      const before = await readFresh("/api/users/pending", partner.token, await app.system.store.currentPosition());
+      expect(before.body.map((u: { id: string }) => u.id)).toContain(pending.accountId);
+      const rejected = await call(app, `/api/users/${pending.accountId}/reject`, { method: "DELETE", bearer: partner.token });
+      expect(rejected.status).toBe(204);
+      const list = await readFresh("/api/users/pending", partner.token, rejected.headers.get("x-position")!);
+      expect(list.body.map((u: { id: string }) => u.id)).not.toContain(pending.accountId);
+      expect((await call(app, "/api/auth/me", { bearer: pending.token })).body.user).toBeNull();
+      expect((await call(app, `/api/users/${pending.accountId}/reject`, { method: "DELETE", bearer: partner.token })).status).toBe(404);
+      const again = await call(app, "/api/auth/register", {
+        method: "POST",
+        bearer: pending.token,
+        body: { displayName: "Cleo", role: "Creative Director" },
+      });
+      expect(again.body).toMatchObject({ approved: false, displayName: "Cleo" });
     });
-    expect(again.body).toMatchObject({ approved: false, displayName: "Cleo" });
-  });
 
-  it("validates the access request and answers 401 to it without a session", async () => {
-    const someone = await signUpAs(app, { role: null });
-    const bad = await call(app, "/api/auth/register", { method: "POST", bearer: someone.token, body: { displayName: " ", role: "CEO" } });
-    expect(bad.status).toBe(400);
-    expect(bad.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(["displayName", "role"]);
-    expect((await call(app, "/api/auth/register", { method: "POST", body: { displayName: "X", role: "Partner" } })).status).toBe(401);
-  });
-
-  it("creates users from the command line that can sign in at once", async () => {
-    await createUserCommand(app.system, [
-      "--email",
-      "cli@example.com",
-      "--password",
-      PASSWORD,
-      "--name",
-      "Cli",
-      "--role",
-      "creative-director",
-      "--approved",
-    ]);
-    const signedIn = await call(app, "/api/auth/sign-in", {
-      method: "POST",
-      body: { email: "cli@example.com", password: PASSWORD },
-      ip: freshIp(),
+    it("validates the access request and answers 401 to it without a session", async () => {
+      const someone = await signUpAs(app, { role: null });
+      const bad = await call(app, "/api/auth/register", { method: "POST", bearer: someone.token, body: { displayName: " ", role: "CEO" } });
+      expect(bad.status).toBe(400);
+      expect(bad.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(["displayName", "role"]);
+      expect((await call(app, "/api/auth/register", { method: "POST", body: { displayName: "X", role: "Partner" } })).status).toBe(401);
     });
-    expect(signedIn.body.user).toMatchObject({ role: "Creative Director", approved: true, displayName: "Cli" });
-    await expect(
-      createUserCommand(app.system, ["--email", "cli@example.com", "--password", PASSWORD, "--name", "Cli", "--role", "Partner"]),
-    ).rejects.toThrow(/already exists/);
-  });
 
-  it("says the social sign-in is not configured", async () => {
-    expect((await call(app, "/api/auth/oidc/config")).body).toEqual({ enabled: false, provider: "Google" });
-    expect((await call(app, "/api/auth/oidc/start")).status).toBe(404);
-  });
-
-  it("validates sign-up: 8 to 256 characters, a valid email, one account per email", async () => {
-    const ip = freshIp();
-    const short = await call(app, "/api/auth/sign-up", { method: "POST", body: { email: "short@example.com", password: "1234567" }, ip });
-    expect(short.status).toBe(400);
-    expect(short.body.errors).toEqual([expect.objectContaining({ field: "password" })]);
-    const long = await call(app, "/api/auth/sign-up", {
-      method: "POST",
-      body: { email: "long@example.com", password: "x".repeat(257) },
-      ip,
+    it("creates users from the command line that can sign in at once", async () => {
+      await createUserCommand(app.system, [
+        "--email",
+        "cli@example.com",
+        "--password",
+        PASSWORD,
+        "--name",
+        "Cli",
+        "--role",
+        "creative-director",
+        "--approved",
+      ]);
+      const signedIn = await call(app, "/api/auth/sign-in", {
+        method: "POST",
+        body: { email: "cli@example.com", password: PASSWORD },
+        ip: freshIp(),
+      });
+      expect(signedIn.body.user).toMatchObject({ role: "Creative Director", approved: true, displayName: "Cli" });
+      await expect(
+        createUserCommand(app.system, ["--email", "cli@example.com", "--password", PASSWORD, "--name", "Cli", "--role", "Partner"]),
+      ).rejects.toThrow(/already exists/);
     });
-    expect(long.status).toBe(400);
-    const bad = await call(app, "/api/auth/sign-up", { method: "POST", body: { email: "not-an-email", password: PASSWORD }, ip });
-    expect(bad.body.errors).toEqual([expect.objectContaining({ field: "email" })]);
-    expect((await call(app, "/api/auth/sign-up", { method: "POST", body: "[]", ip })).status).toBe(400);
-    await call(app, "/api/auth/sign-up", { method: "POST", body: { email: "taken@example.com", password: "x".repeat(256) }, ip });
-    const taken = await call(app, "/api/auth/sign-up", { method: "POST", body: { email: "TAKEN@example.com", password: PASSWORD }, ip });
-    expect(taken.status).toBe(409);
-    expect(taken.body.detail).toBe("An account with this email already exists.");
-  });
 
-  it("answers a wrong password and an unknown email alike, and issues a new token at every sign-in", async () => {
-    const ip = freshIp();
-    const user = await signUpAs(app, { role: "Project Manager", password: PASSWORD });
-    const wrong = await call(app, "/api/auth/sign-in", { method: "POST", body: { email: user.email, password: "wrong password" }, ip });
-    const unknown = await call(app, "/api/auth/sign-in", { method: "POST", body: { email: "nobody@example.com", password: PASSWORD }, ip });
-    expect(wrong.status).toBe(401);
-    expect(unknown.status).toBe(401);
-    expect(wrong.body).toEqual(unknown.body);
-    expect(wrong.body.detail).toBe("Invalid email or password.");
-
-    const first = await call(app, "/api/auth/sign-in", {
-      method: "POST",
-      body: { email: user.email.toUpperCase(), password: PASSWORD },
-      ip,
-      cookie: user.token,
+    it("says the social sign-in is not configured", async () => {
+      expect((await call(app, "/api/auth/oidc/config")).body).toEqual({ enabled: false, provider: "Google" });
+      expect((await call(app, "/api/auth/oidc/start")).status).toBe(404);
     });
-    expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ accountId: user.accountId, user: { role: "Project Manager" } });
-    expect(first.sessionCookie).toBeTruthy();
-    expect(first.sessionCookie).not.toBe(user.token);
-    // The session the request came with is replaced, not kept alongside.
-    expect((await call(app, "/api/auth/me", { bearer: user.token })).status).toBe(401);
-    expect((await call(app, "/api/auth/me", { bearer: first.sessionCookie! })).status).toBe(200);
-  });
 
-  it("signs out: the token stops working and the cookie is cleared", async () => {
-    const user = await signUpAs(app, { role: "Partner" });
-    const out = await call(app, "/api/auth/sign-out", { method: "POST", cookie: user.token });
-    expect(out.status).toBe(204);
-    expect(out.sessionCookie).toBe("");
-    expect((await call(app, "/api/auth/me", { cookie: user.token })).status).toBe(401);
-    expect((await call(app, "/api/leads", { bearer: user.token })).status).toBe(401);
-  });
-
-  it("expires sessions after 30 days unless used, and slides the expiry when used", async () => {
-    const realNow = app.system.now;
-    const DAY = 86_400_000;
-    const at = (days: number) => () => new Date(realNow().getTime() + days * DAY);
-    try {
-      const idle = await signUpAs(app, { role: "Partner" });
-      const used = await signUpAs(app, { role: "Partner" });
-      app.system.now = at(20);
-      const renewed = await call(app, "/api/auth/me", { cookie: used.token });
-      expect(renewed.status).toBe(200);
-      expect(renewed.sessionCookie).toBe(used.token);
-      app.system.now = at(31);
-      expect((await call(app, "/api/auth/me", { cookie: idle.token })).status).toBe(401);
-      expect((await call(app, "/api/auth/me", { cookie: used.token })).status).toBe(200);
-      app.system.now = at(51);
-      expect((await call(app, "/api/auth/me", { bearer: used.token })).status).toBe(401);
-    } finally {
-      app.system.now = realNow;
-    }
-  });
-
-  it("accepts the same token as a bearer, with no origin needed", async () => {
-    const user = await signUpAs(app, { role: "Project Manager" });
-    expect((await call(app, "/api/auth/me", { bearer: user.token })).body).toMatchObject({ accountId: user.accountId });
-    const created = await call(app, "/api/leads", {
-      method: "POST",
-      bearer: user.token,
-      body: { name: "Ada", business: "Co", email: "ada@example.com" },
+    it("validates sign-up: 8 to 256 characters, a valid email, one account per email", async () => {
+      const ip = freshIp();
+      const short = await call(app, "/api/auth/sign-up", { method: "POST", body: { email: "short@example.com", password: "1234567" }, ip });
+      expect(short.status).toBe(400);
+      expect(short.body.errors).toEqual([expect.objectContaining({ field: "password" })]);
+      const long = await call(app, "/api/auth/sign-up", {
+        method: "POST",
+        body: { email: "long@example.com", password: "x".repeat(257) },
+        ip,
+      });
+      expect(long.status).toBe(400);
+      const bad = await call(app, "/api/auth/sign-up", { method: "POST", body: { email: "not-an-email", password: PASSWORD }, ip });
+      expect(bad.body.errors).toEqual([expect.objectContaining({ field: "email" })]);
+      expect((await call(app, "/api/auth/sign-up", { method: "POST", body: "[]", ip })).status).toBe(400);
+      await call(app, "/api/auth/sign-up", { method: "POST", body: { email: "taken@example.com", password: "x".repeat(256) }, ip });
+      const taken = await call(app, "/api/auth/sign-up", { method: "POST", body: { email: "TAKEN@example.com", password: PASSWORD }, ip });
+      expect(taken.status).toBe(409);
+      expect(taken.body.detail).toBe("An account with this email already exists.");
     });
-    expect(created.status).toBe(201);
-    expect((await call(app, "/api/auth/me", { bearer: "not-a-token" })).status).toBe(401);
-  });
 
-  it("refuses cookie-authenticated writes that do not come from the app's own origin", async () => {
-    const user = await signUpAs(app, { role: "Project Manager" });
-    const lead = { name: "Ada", business: "Co", email: "ada@example.com" };
-    const post = (extra: { origin?: string | null; headers?: Record<string, string> }) =>
-      call(app, "/api/leads", { method: "POST", cookie: user.token, body: lead, ...extra });
-    expect((await post({ origin: null })).status).toBe(403);
-    expect((await post({ origin: "https://evil.example" })).status).toBe(403);
-    expect((await post({ origin: null, headers: { "sec-fetch-site": "cross-site" } })).status).toBe(403);
-    expect((await post({ origin: app.url, headers: { "sec-fetch-site": "same-site" } })).status).toBe(403);
-    expect((await post({})).status).toBe(201);
-    expect((await post({ origin: null, headers: { "sec-fetch-site": "same-origin" } })).status).toBe(201);
-    // Login CSRF: a cross-site form cannot sign the browser in either.
-    const crossSignIn = await call(app, "/api/auth/sign-in", {
-      method: "POST",
-      origin: "https://evil.example",
-      body: { email: user.email, password: PASSWORD },
-      ip: freshIp(),
+    it("answers a wrong password and an unknown email alike, and issues a new token at every sign-in", async () => {
+      const ip = freshIp();
+      const user = await signUpAs(app, { role: "Project Manager", password: PASSWORD });
+      const wrong = await call(app, "/api/auth/sign-in", { method: "POST", body: { email: user.email, password: "wrong password" }, ip });
+      const unknown = await call(app, "/api/auth/sign-in", {
+        method: "POST",
+        body: { email: "nobody@example.com", password: PASSWORD },
+        ip,
+      });
+      expect(wrong.status).toBe(401);
+      expect(unknown.status).toBe(401);
+      expect(wrong.body).toEqual(unknown.body);
+      expect(wrong.body.detail).toBe("Invalid email or password.");
+
+      const first = await call(app, "/api/auth/sign-in", {
+        method: "POST",
+        body: { email: user.email.toUpperCase(), password: PASSWORD },
+        ip,
+        cookie: user.token,
+      });
+      expect(first.status).toBe(200);
+      expect(first.body).toMatchObject({ accountId: user.accountId, user: { role: "Project Manager" } });
+      expect(first.sessionCookie).toBeTruthy();
+      expect(first.sessionCookie).not.toBe(user.token);
+      // The session the request came with is replaced, not kept alongside.
+      expect((await call(app, "/api/auth/me", { bearer: user.token })).status).toBe(401);
+      expect((await call(app, "/api/auth/me", { bearer: first.sessionCookie! })).status).toBe(200);
     });
-    expect(crossSignIn.status).toBe(403);
-  });
 
-  it("limits sign-in attempts to 10 a minute per address and per email", async () => {
-    const ip = freshIp();
-    const attempt = (email: string, from: string) =>
-      call(app, "/api/auth/sign-in", { method: "POST", body: { email, password: "wrong password" }, ip: from });
-    for (let i = 0; i < 10; i++) expect((await attempt(`someone-${i}@example.com`, ip)).status).toBe(401);
-    const limited = await attempt("someone-else@example.com", ip);
-    expect(limited.status).toBe(429);
-    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
-
-    for (let i = 0; i < 10; i++) expect((await attempt("target@example.com", freshIp())).status).toBe(401);
-    expect((await attempt("TARGET@example.com", freshIp())).status).toBe(429);
-    const signUp = await call(app, "/api/auth/sign-up", {
-      method: "POST",
-      body: { email: "target@example.com", password: PASSWORD },
-      ip: freshIp(),
+    it("signs out: the token stops working and the cookie is cleared", async () => {
+      const user = await signUpAs(app, { role: "Partner" });
+      const out = await call(app, "/api/auth/sign-out", { method: "POST", cookie: user.token });
+      expect(out.status).toBe(204);
+      expect(out.sessionCookie).toBe("");
+      expect((await call(app, "/api/auth/me", { cookie: user.token })).status).toBe(401);
+      expect((await call(app, "/api/leads", { bearer: user.token })).status).toBe(401);
     });
-    expect(signUp.status).toBe(429);
-  });
-});
 
-describe.each(backends)("bootstrap on %s", (backend) => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await startTestApp(backend);
-  });
-  afterAll(() => app.close());
+    it("expires sessions after 30 days unless used, and slides the expiry when used", async () => {
+      const realNow = app.system.now;
+      const DAY = 86_400_000;
+      const at = (days: number) => () => new Date(realNow().getTime() + days * DAY);
+      try {
+        const idle = await signUpAs(app, { role: "Partner" });
+        const used = await signUpAs(app, { role: "Partner" });
+        app.system.now = at(20);
+        const renewed = await call(app, "/api/auth/me", { cookie: used.token });
+        expect(renewed.status).toBe(200);
+        expect(renewed.sessionCookie).toBe(used.token);
+        app.system.now = at(31);
+        expect((await call(app, "/api/auth/me", { cookie: idle.token })).status).toBe(401);
+        expect((await call(app, "/api/auth/me", { cookie: used.token })).status).toBe(200);
+        app.system.now = at(51);
+        expect((await call(app, "/api/auth/me", { bearer: used.token })).status).toBe(401);
+      } finally {
+        app.system.now = realNow;
+      }
+    });
 
-  it("makes exactly one of several concurrent first registrations the Partner", async () => {
-    const people = await Promise.all([1, 2, 3, 4].map((n) => signUpAs(app, { role: null, email: `first-${n}@example.com` })));
-    const answers = await Promise.all(
-      people.map((p) =>
-        call(app, "/api/auth/register", { method: "POST", bearer: p.token, body: { displayName: "Me", role: "Project Manager" } }),
-      ),
-    );
-    expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201]);
-    const approved = answers.filter((a) => a.body.approved);
-    expect(approved).toHaveLength(1);
-    expect(approved[0]!.body.role).toBe("Partner");
-    expect(answers.filter((a) => !a.body.approved).every((a) => a.body.role === "Project Manager")).toBe(true);
+    it("accepts the same token as a bearer, with no origin needed", async () => {
+      const user = await signUpAs(app, { role: "Project Manager" });
+      expect((await call(app, "/api/auth/me", { bearer: user.token })).body).toMatchObject({ accountId: user.accountId });
+      const created = await call(app, "/api/leads", {
+        method: "POST",
+        bearer: user.token,
+        body: { name: "Ada", business: "Co", email: "ada@example.com" },
+      });
+      expect(created.status).toBe(201);
+      expect((await call(app, "/api/auth/me", { bearer: "not-a-token" })).status).toBe(401);
+    });
+
+    it("refuses cookie-authenticated writes that do not come from the app's own origin", async () => {
+      const user = await signUpAs(app, { role: "Project Manager" });
+      const lead = { name: "Ada", business: "Co", email: "ada@example.com" };
+      const post = (extra: { origin?: string | null; headers?: Record<string, string> }) =>
+        call(app, "/api/leads", { method: "POST", cookie: user.token, body: lead, ...extra });
+      expect((await post({ origin: null })).status).toBe(403);
+      expect((await post({ origin: "https://evil.example" })).status).toBe(403);
+      expect((await post({ origin: null, headers: { "sec-fetch-site": "cross-site" } })).status).toBe(403);
+      expect((await post({ origin: app.url, headers: { "sec-fetch-site": "same-site" } })).status).toBe(403);
+      expect((await post({})).status).toBe(201);
+      expect((await post({ origin: null, headers: { "sec-fetch-site": "same-origin" } })).status).toBe(201);
+      // Login CSRF: a cross-site form cannot sign the browser in either.
+      const crossSignIn = await call(app, "/api/auth/sign-in", {
+        method: "POST",
+        origin: "https://evil.example",
+        body: { email: user.email, password: PASSWORD },
+        ip: freshIp(),
+      });
+      expect(crossSignIn.status).toBe(403);
+    });
+
+    it("limits sign-in attempts to 10 a minute per address and per email", async () => {
+      const ip = freshIp();
+      const attempt = (email: string, from: string) =>
+        call(app, "/api/auth/sign-in", { method: "POST", body: { email, password: "wrong password" }, ip: from });
+      for (let i = 0; i < 10; i++) expect((await attempt(`someone-${i}@example.com`, ip)).status).toBe(401);
+      const limited = await attempt("someone-else@example.com", ip);
+      expect(limited.status).toBe(429);
+      expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+
+      for (let i = 0; i < 10; i++) expect((await attempt("target@example.com", freshIp())).status).toBe(401);
+      expect((await attempt("TARGET@example.com", freshIp())).status).toBe(429);
+      const signUp = await call(app, "/api/auth/sign-up", {
+        method: "POST",
+        body: { email: "target@example.com", password: PASSWORD },
+        ip: freshIp(),
+      });
+      expect(signUp.status).toBe(429);
+    });
   });
-});
+
+for (const backend of BACKENDS)
+  describe.skipIf(!backends.includes(backend))(`bootstrap on ${backend}`, () => {
+    let app: TestApp;
+    beforeAll(async () => {
+      app = await startTestApp(backend);
+    });
+    afterAll(() => app.close());
+
+    it("makes exactly one of several concurrent first registrations the Partner", async () => {
+      const people = await Promise.all([1, 2, 3, 4].map((n) => signUpAs(app, { role: null, email: `first-${n}@example.com` })));
+      const answers = await Promise.all(
+        people.map((p) =>
+          call(app, "/api/auth/register", { method: "POST", bearer: p.token, body: { displayName: "Me", role: "Project Manager" } }),
+        ),
+      );
+      expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201]);
+      const approved = answers.filter((a) => a.body.approved);
+      expect(approved).toHaveLength(1);
+      expect(approved[0]!.body.role).toBe("Partner");
+      expect(answers.filter((a) => !a.body.approved).every((a) => a.body.role === "Project Manager")).toBe(true);
+    });
+  });
