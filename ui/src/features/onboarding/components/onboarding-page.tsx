@@ -1,46 +1,78 @@
 import { Rocket } from "lucide-react";
-import { Link } from "react-router";
+import { useSearchParams } from "react-router";
+import type { Lead } from "@crm/contracts/lead/lead";
 import { EmptyState } from "@/components/empty-state";
 import { ErrorState } from "@/components/error-state";
 import { PageHeader } from "@/components/page-header";
-import { Badge } from "@/components/ui/badge";
-import { Card } from "@/components/ui/card";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
+import { useCreativeDirectors } from "../api/get-creative-directors.ts";
 import { useOnboardingLeads } from "../api/get-onboarding-leads.ts";
+import { ClientCard } from "./client-card.tsx";
+import { ClientSelector } from "./client-selector.tsx";
+import { OnboardingActivities } from "./onboarding-activities.tsx";
+import { OnboardingStepper } from "./onboarding-stepper.tsx";
+import { QuestionnaireSummary } from "./questionnaire-summary.tsx";
+import { QuickActions } from "./quick-actions.tsx";
 
-/** /onboarding: the clients between Contract Signed and Active. */
+/** One client's onboarding: progress, next steps, answers and contact card. */
+function ClientOnboarding({ client }: { client: Lead }) {
+  const directors = useCreativeDirectors();
+  const directorName = directors.data?.find((d) => d.id === client.creativeDirectorId)?.displayName ?? null;
+  return (
+    <div className="grid gap-6 lg:grid-cols-3">
+      <div className="flex min-w-0 flex-col gap-6 lg:col-span-2">
+        <Card className="gap-5">
+          <CardHeader>
+            <CardTitle className="text-base">Onboarding Progress</CardTitle>
+            <CardDescription>
+              {client.name} is at <span className="font-medium text-foreground">{client.stage}</span>.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <OnboardingStepper stage={client.stage} />
+          </CardContent>
+        </Card>
+        <QuickActions client={client} />
+        <QuestionnaireSummary key={client.id} leadId={client.id} />
+      </div>
+      <div className="flex min-w-0 flex-col gap-6">
+        <ClientCard client={client} directorName={directorName} />
+        <OnboardingActivities />
+      </div>
+    </div>
+  );
+}
+
+/** /onboarding: the clients between Contract Signed and Active (the selected one is ?client=<id>). */
 export function OnboardingPage() {
   const clients = useOnboardingLeads();
+  const [params, setParams] = useSearchParams();
+  const list = clients.data ?? [];
+  const selected = list.find((c) => c.id === params.get("client")) ?? list[0];
+  const select = (id: string) => setParams({ client: id }, { replace: true });
   return (
-    <>
-      <PageHeader title="Onboarding" description="Signed clients on their way to becoming active." />
+    <div className="grid gap-6">
+      <PageHeader
+        title="Onboarding"
+        description="Guide signed clients from contract to active."
+        actions={selected && list.length > 0 ? <ClientSelector clients={list} selectedId={selected.id} onSelect={select} /> : undefined}
+      />
       {clients.error ? (
         <ErrorState title="Could not load onboarding clients" error={clients.error} onRetry={() => void clients.refetch()} />
       ) : clients.isPending ? (
         <div className="flex justify-center py-16">
           <Spinner label="Loading onboarding clients" />
         </div>
-      ) : clients.data.length === 0 ? (
+      ) : !selected ? (
         <EmptyState
           icon={Rocket}
           title="No clients in onboarding"
           description='Move leads to "Contract Signed" stage to begin onboarding.'
         />
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Clients in onboarding">
-          {clients.data.map((lead) => (
-            <li key={lead.id}>
-              <Card className="gap-2 px-5 py-4">
-                <Link to={`/lead/${lead.id}`} className="font-semibold hover:underline">
-                  {lead.name}
-                </Link>
-                <p className="text-sm text-muted-foreground">{lead.business}</p>
-                <Badge variant="secondary">{lead.stage}</Badge>
-              </Card>
-            </li>
-          ))}
-        </ul>
+        <ClientOnboarding client={selected} />
       )}
-    </>
+    </div>
   );
 }

@@ -20,7 +20,7 @@ export const FIELD_HINTS: Record<QuestionnaireField, string> = {
   expectations: "What do you expect from working with us?",
   improvementAreas: "What is not working yet that you would like to fix?",
   deadlines: "Launches, events or dates we should plan around",
-  brandWords: "e.g. bold, warm, playful, local, honest",
+  brandWords: "e.g. bold, warm, local, fun, honest",
   brandingGuidelines: "Logo files, fonts, colours, a brand book? Share links if you have them.",
   brandRepresentation: "How should your brand look and sound to people?",
   additionalInfo: "Anything else we should know?",

@@ -65,7 +65,7 @@ export function QuestionnaireForm({ leadId }: { leadId: string }) {
               </span>
               {section.title}
             </legend>
-            <p className="-mt-3 text-sm text-muted-foreground">{section.description}</p>
+            <p className="text-sm text-muted-foreground">{section.description}</p>
             <div className={cn("grid gap-4", index === 0 && "grid-cols-1 sm:grid-cols-2 lg:grid-cols-3")}>
               {section.fields.map((field) => (
                 <QuestionnaireField key={field} field={field} value={values[field]} onChange={change} disabled={submit.isPending} />
