@@ -17,6 +17,8 @@ export async function useTheme(page: Page, theme: "light" | "dark"): Promise<voi
 
 /** Checks the page with axe and saves a screenshot, in the light and then the dark theme. */
 export async function checkAndCapture(page: Page, name: string): Promise<void> {
+  // Judge and picture the settled colours, not a hover or theme transition caught halfway.
+  await page.addStyleTag({ content: "*,*::before,*::after{transition:none!important;animation:none!important}" });
   for (const theme of ["light", "dark"] as const) {
     await useTheme(page, theme);
     await expectAccessible(page, `${name} (${theme})`);

@@ -12,6 +12,16 @@ function readTheme(): Theme {
   }
 }
 
+/** Switches the class on <html> with transitions off for a frame, so nothing fades between themes. */
+function applyTheme(theme: Theme) {
+  const style = document.createElement("style");
+  style.textContent = "*,*::before,*::after{transition:none!important}";
+  document.head.appendChild(style);
+  document.documentElement.classList.toggle("dark", theme === "dark");
+  void getComputedStyle(document.body).color; // apply the new colours before transitions return
+  requestAnimationFrame(() => style.remove());
+}
+
 /** Stores the theme under localStorage "theme" and applies it to <html> (public/theme-init.js does it at load). */
 export function setTheme(theme: Theme): void {
   try {
@@ -19,7 +29,7 @@ export function setTheme(theme: Theme): void {
   } catch {
     // storage disabled: the choice lasts for this page only
   }
-  document.documentElement.classList.toggle("dark", theme === "dark");
+  applyTheme(theme);
   for (const listener of listeners) listener();
 }
 
@@ -30,7 +40,7 @@ export function useTheme(): Theme {
       // Another tab changed the theme: follow it.
       const onStorage = (event: StorageEvent) => {
         if (event.key !== KEY) return;
-        document.documentElement.classList.toggle("dark", event.newValue === "dark");
+        applyTheme(event.newValue === "dark" ? "dark" : "light");
         listener();
       };
       listeners.add(listener);
