@@ -24,6 +24,9 @@ interface EventRow {
   metadata: RecordedEvent["metadata"];
 }
 
+// Queries that select these columns must ORDER BY events.transaction_id: the bare name would
+// mean the text alias below, which sorts "1000" before "998" (skipping events) and cannot use
+// the (transaction_id, global_position) index (a full sort of the log per batch).
 const COLUMNS = `global_position, transaction_id::text AS transaction_id, stream_id, stream_version,
   event_id, event_type, schema_version, data, metadata`;
 
@@ -164,7 +167,7 @@ export function createPostgresEventStore(db: Database): EventStore {
         `SELECT ${COLUMNS} FROM events
          WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
            AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-         ORDER BY transaction_id, global_position
+         ORDER BY events.transaction_id, events.global_position
          LIMIT $3`,
         [transactionId, globalPosition, limit],
       );
@@ -175,7 +178,7 @@ export function createPostgresEventStore(db: Database): EventStore {
       const { rows } = await db.query<{ transaction_id: string; global_position: string }>(
         `SELECT transaction_id::text AS transaction_id, global_position FROM events
          WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-         ORDER BY transaction_id DESC, global_position DESC LIMIT 1`,
+         ORDER BY events.transaction_id DESC, events.global_position DESC LIMIT 1`,
       );
       const head = rows[0];
       return head ? encodePosition(head.transaction_id, head.global_position) : START_POSITION;
