@@ -9,12 +9,18 @@ export function NewLeadsChart({ data }: { data: WeekCount[] }) {
   const summary = data.map((d) => `week of ${weekLabel.format(d.weekStart)}: ${d.count}`).join(", ");
   return (
     <figure role="img" aria-label={`New leads per week. ${summary}.`} className="grid gap-2">
-      <svg viewBox={`0 0 ${data.length * 10} 100`} preserveAspectRatio="none" className="h-44 w-full border-b" aria-hidden="true">
+      <svg viewBox={`0 0 ${data.length * 10} 100`} preserveAspectRatio="none" className="h-44 w-full border-b lg:h-56" aria-hidden="true">
         {data.map((d, i) =>
-          d.count > 0 ? <rect key={i} x={i * 10 + 2} y={100 - (d.count / max) * 96} width={6} height={(d.count / max) * 96} className="fill-chart-2" /> : null,
+          d.count > 0 ? (
+            <rect key={i} x={i * 10 + 2} y={100 - (d.count / max) * 96} width={6} height={(d.count / max) * 96} className="fill-chart-2" />
+          ) : null,
         )}
       </svg>
-      <div className="grid text-center text-xs" style={{ gridTemplateColumns: `repeat(${data.length}, minmax(0, 1fr))` }} aria-hidden="true">
+      <div
+        className="grid text-center text-xs"
+        style={{ gridTemplateColumns: `repeat(${data.length}, minmax(0, 1fr))` }}
+        aria-hidden="true"
+      >
         {data.map((d) => (
           <div key={d.weekStart.toISOString()} className="grid gap-0.5">
             <span className="font-medium tabular-nums">{d.count}</span>

@@ -16,14 +16,18 @@ export function StatCards({ stats, loading }: { stats: Partial<Stats> | null | u
     <ul className="grid grid-cols-2 gap-3 md:gap-4 xl:grid-cols-4" aria-label="Pipeline figures">
       {CARDS.map(({ key, label, icon: Icon, tone }) => (
         <li key={key}>
-          <Card className="h-full gap-3 p-4 md:p-5">
+          <Card className="h-full justify-between gap-3 p-4 md:p-5">
             <div className="flex items-start justify-between gap-2">
               <p className="text-sm leading-snug text-muted-foreground">{label}</p>
               <span className={`flex size-8 shrink-0 items-center justify-center rounded-lg ${tone}`}>
                 <Icon className="size-4" aria-hidden="true" />
               </span>
             </div>
-            {loading ? <Skeleton className="h-8 w-12" /> : <p className="text-3xl font-semibold tracking-tight tabular-nums">{stats?.[key] ?? 0}</p>}
+            {loading ? (
+              <Skeleton className="h-8 w-12" />
+            ) : (
+              <p className="text-3xl font-semibold tracking-tight tabular-nums">{stats?.[key] ?? 0}</p>
+            )}
           </Card>
         </li>
       ))}
