@@ -8,7 +8,8 @@ const lead = { id: "00000000-0000-4000-8000-000000000001", name: "Ava Stone", ph
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe("Send SMS dialog", () => {
+// Typing through user-event is slow on a busy machine: allow more than the default 5 s.
+describe("Send SMS dialog", { timeout: 30_000 }, () => {
   it("counts characters live, up to 1600", async () => {
     stubFetch(() => ({ status: 202, body: {} }));
     renderWithApp(<SendSmsDialog lead={lead} open onOpenChange={() => {}} />);
