@@ -27,6 +27,7 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
     it("imports the good rows, reports the bad ones by line, and updates a lead whose email exists", async () => {
       const w = uniqueWord();
       const existing = await partner.createLead({ name: `Old ${w}`, email: `ada.${w}@example.com` });
+      expect((await partner.get(`/api/leads/${existing}`)).status).toBe(200); // the import matches emails in the read model
       const csv =
         header +
         `Grace ${w},"Hopper, Inc",grace.${w}@example.com,,High,"Likes ""COBOL""\r\nand ships"\r\n` +
@@ -53,6 +54,7 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
     it("previews a dry run with the same answers and appends nothing", async () => {
       const w = uniqueWord();
       const existing = await partner.createLead({ name: `Kept ${w}`, email: `kept.${w}@example.com` });
+      expect((await partner.get(`/api/leads/${existing}`)).status).toBe(200);
       const csv = header + `New ${w},Co,new.${w}@example.com,,,\r\nKept 2 ${w},,kept.${w}@example.com,,low,\r\n,,,,,\r\n`;
       const before = await partner.get("/api/health");
       const res = await partner.post("/api/leads/import", { csv, mapping, dryRun: true });
