@@ -47,7 +47,7 @@ describe("lead decider", () => {
   it("unassigns a director when the edit clears it", () => {
     const state = given([created, { type: "CreativeDirectorAssigned", data: { leadId: LEAD_ID, creativeDirectorId: DIRECTOR_ID } }]);
     expect(when(state, { type: "UpdateLead", leadId: LEAD_ID, changes: { creativeDirectorId: null } })()).toEqual([
-      { type: "CreativeDirectorUnassigned", data: { leadId: LEAD_ID, previousDirectorId: DIRECTOR_ID } },
+      { type: "CreativeDirectorUnassigned", data: { leadId: LEAD_ID, creativeDirectorId: DIRECTOR_ID } },
     ]);
   });
 

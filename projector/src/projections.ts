@@ -1,5 +1,6 @@
 import { activitiesProjection } from "./activities/activities.projection.ts";
 import { leadsProjection } from "./leads/leads.projection.ts";
+import { leadStreamsProjection } from "./lead-streams/lead-streams.projection.ts";
 import { meetingsProjection } from "./meetings/meetings.projection.ts";
 import { onboardingProjection } from "./onboarding/onboarding.projection.ts";
 import type { Projection } from "./projection.ts";
@@ -7,4 +8,4 @@ import { questionnaireProjection } from "./questionnaire/questionnaire.projectio
 import { usersProjection } from "./users/users.projection.ts";
 
 /** Every read model the projector maintains. */
-export const ALL_PROJECTIONS: readonly Projection[] = [leadsProjection, activitiesProjection, usersProjection, meetingsProjection, questionnaireProjection, onboardingProjection];
+export const ALL_PROJECTIONS: readonly Projection[] = [leadsProjection, activitiesProjection, usersProjection, meetingsProjection, questionnaireProjection, onboardingProjection, leadStreamsProjection];

@@ -3,6 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import express, { type Express, type RequestHandler } from "express";
 import helmet from "helmet";
+import { erasureCommandRoutes } from "@crm/command-service/erasure/erasure.routes";
 import { leadCommandRoutes } from "@crm/command-service/lead/lead.routes";
 import { leadImportRoutes } from "@crm/command-service/lead/lead-import.routes";
 import { outreachCommandRoutes } from "@crm/command-service/messaging/outreach.routes";
@@ -14,6 +15,10 @@ import { problemMiddleware } from "@crm/infra/http/problem-middleware";
 import { activityReadRoutes } from "@crm/read-api/activities/activities.routes";
 import type { CheckpointWatcher } from "@crm/read-api/checkpoint-watcher";
 import { healthRoutes } from "@crm/read-api/health/health.routes";
+import { historyReadRoutes } from "@crm/read-api/history/history.routes";
+import { openApiRoutes } from "@crm/read-api/openapi/openapi.routes";
+import { ALL_PROJECTIONS } from "@crm/projector/projections";
+import { rebuildProjections } from "@crm/projector/rebuild";
 import { leadReadRoutes } from "@crm/read-api/leads/leads.routes";
 import { meetingReadRoutes } from "@crm/read-api/meetings/meetings.routes";
 import { onboardingReadRoutes } from "@crm/read-api/onboarding/onboarding.routes";
@@ -51,6 +56,8 @@ export function createApp(system: System, watcher: CheckpointWatcher | undefined
     app.use(readYourWrites(watcher));
     app.use(healthRoutes({ db: system.db }));
     app.use(eventStreamRoutes({ watcher }));
+    app.use(openApiRoutes());
+    app.use(historyReadRoutes({ db: system.db, store: system.store, now: system.now })); // before leadReadRoutes: ?asOf= on GET /api/leads/:id
     app.use(leadReadRoutes({ db: system.db }));
     app.use(activityReadRoutes({ db: system.db }));
     app.use(meetingReadRoutes({ db: system.db, now: system.now }));
@@ -63,6 +70,7 @@ export function createApp(system: System, watcher: CheckpointWatcher | undefined
     app.use(questionnaireCommandRoutes({ store: system.store, now: system.now, newId: system.newId }));
     app.use("/api", jsonOnly, express.json({ limit: "1mb", strict: true, type: "application/json" }));
     app.use(leadImportRoutes({ store: system.store, db: system.db, now: system.now, newId: system.newId }));
+    app.use(erasureCommandRoutes({ store: system.store, redactor: system.redactor, rebuildReadModels: () => rebuildReadModels(system), now: system.now, newId: system.newId }));
     app.use(leadCommandRoutes({ store: system.store, db: system.db, now: system.now, newId: system.newId }));
     app.use(outreachCommandRoutes({ store: system.store, config: system.config, now: system.now, newId: system.newId }));
     app.use(onboardingCommandRoutes({ store: system.store, db: system.db, now: system.now, newId: system.newId }));
@@ -82,6 +90,11 @@ export function createApp(system: System, watcher: CheckpointWatcher | undefined
   app.use(problemMiddleware());
   assertEveryRouteHasAPolicy(app);
   return app;
+}
+
+/** After an erasure: every read model again from the redacted log, blue/green while the old ones serve. */
+async function rebuildReadModels(system: System) {
+  await rebuildProjections({ db: system.db, store: system.store, projections: ALL_PROJECTIONS });
 }
 
 function immutableAssets(res: express.Response, file: string) {

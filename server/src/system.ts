@@ -5,6 +5,7 @@ import { migrate } from "@crm/infra/db/migrations";
 import { openDatabase } from "@crm/infra/db/open-database";
 import type { EventStore } from "@crm/infra/event-store/event-store";
 import { createPostgresEventStore } from "@crm/infra/event-store/postgres-event-store";
+import { createPostgresStreamRedactor, type StreamRedactor } from "@crm/infra/event-store/postgres-stream-redactor";
 import { ALL_MIGRATIONS } from "./migrations.ts";
 
 /** What every process shares: the database (migrated), the event store, a clock and an id source. */
@@ -12,6 +13,8 @@ export interface System {
   config: Config;
   db: Database;
   store: EventStore;
+  /** Rewrites stored events in place, for erasure only (decisions/020). */
+  redactor: StreamRedactor;
   now: () => Date;
   newId: () => string;
   close(): Promise<void>;
@@ -24,6 +27,7 @@ export async function openSystem(config: Config, db?: Database): Promise<System>
     config,
     db: database,
     store: createPostgresEventStore(database),
+    redactor: createPostgresStreamRedactor(database),
     now: () => new Date(),
     newId: randomUUID,
     close: () => database.close(),

@@ -107,7 +107,7 @@ function updateLead(command: Extract<LeadCommand, { type: "UpdateLead" }>, state
   if (director !== undefined && director !== state.creativeDirectorId) {
     events.push(
       director === null
-        ? { type: "CreativeDirectorUnassigned", data: { leadId, previousDirectorId: state.creativeDirectorId! } }
+        ? { type: "CreativeDirectorUnassigned", data: { leadId, creativeDirectorId: state.creativeDirectorId! } }
         : { type: "CreativeDirectorAssigned", data: { leadId, creativeDirectorId: director } },
     );
   }

@@ -4,6 +4,8 @@ import { userEvents } from "../user/events.ts";
 import { meetingEvents } from "../meeting/events.ts";
 import { messagingEvents } from "../messaging/events.ts";
 import { questionnaireEvents } from "../questionnaire/events.ts";
+import { LeadErased } from "../erasure/erasure.ts";
+import { upcastCreativeDirectorUnassignedV1 } from "../lead/upcasters.ts";
 
 /**
  * Every event type the system stores, with its current schema version.
@@ -25,9 +27,11 @@ export const EVENT_DEFINITIONS = {
   LeadDetailsChanged: define(leadEvents.LeadDetailsChanged),
   LeadStageChanged: define(leadEvents.LeadStageChanged),
   CreativeDirectorAssigned: define(leadEvents.CreativeDirectorAssigned),
-  CreativeDirectorUnassigned: define(leadEvents.CreativeDirectorUnassigned),
+  // v2 renamed previousDirectorId to creativeDirectorId, as CreativeDirectorAssigned names it (decisions/021).
+  CreativeDirectorUnassigned: define(leadEvents.CreativeDirectorUnassigned, 2, { 1: upcastCreativeDirectorUnassignedV1 }),
   LeadMoved: define(leadEvents.LeadMoved),
   LeadArchived: define(leadEvents.LeadArchived),
+  LeadErased: define(LeadErased),
   AccessRequested: define(userEvents.AccessRequested),
   UserApproved: define(userEvents.UserApproved),
   AccessRejected: define(userEvents.AccessRejected),

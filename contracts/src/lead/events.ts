@@ -38,9 +38,10 @@ export const CreativeDirectorAssigned = z.object({
   creativeDirectorId: z.uuid(),
 });
 
+/** Schema version 2: the director who was unassigned (version 1 called the field previousDirectorId). */
 export const CreativeDirectorUnassigned = z.object({
   leadId: z.uuid(),
-  previousDirectorId: z.uuid(),
+  creativeDirectorId: z.uuid(),
 });
 
 /**

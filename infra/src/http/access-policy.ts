@@ -74,6 +74,12 @@ export const ACCESS_POLICY: readonly AccessRule[] = [
   rule("POST /api/leads/:id/archive", PARTNER),
   rule("POST /api/leads/import", STAFF),
   rule("GET /api/activities", STAFF),
+  // audit (issue 9): history, its exports and time travel (?asOf= on GET /api/leads/:id); erasure is the Partner's
+  rule("GET /api/leads/:id/history", STAFF),
+  rule("GET /api/leads/:id/history.jsonl", STAFF),
+  rule("GET /api/leads/:id/history.html", STAFF),
+  rule("POST /api/leads/:id/erase", PARTNER),
+  rule("GET /api/openapi.json", PUBLIC),
   // meetings and messages (issue 6)
   rule("GET /api/meetings", STAFF),
   rule("GET /api/meetings/:id", STAFF),

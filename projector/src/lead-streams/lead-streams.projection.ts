@@ -1,0 +1,52 @@
+import type { RecordedEvent } from "@crm/contracts/events/registry";
+import { leadIdOfStream } from "@crm/contracts/lead/stream";
+import type { Queryable } from "@crm/infra/db/database";
+import type { Projection } from "../projection.ts";
+import { insertRows } from "../sql.ts";
+
+const COLUMNS = { lead_id: "uuid", stream_id: "text", first_position: "text" } as const;
+
+/**
+ * Which streams hold a lead's events: its own stream and every stream whose events name it by
+ * leadId (meetings, messages, questionnaire, content, tasks). The history view reads these
+ * streams in full, so later events of a stream that no longer repeat the lead id still count.
+ */
+const DDL = `
+  CREATE TABLE lead_streams (
+    lead_id uuid NOT NULL,
+    stream_id text NOT NULL,
+    first_position text COLLATE "C" NOT NULL,
+    PRIMARY KEY (lead_id, stream_id)
+  );
+`;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function leadOf(event: RecordedEvent): string | undefined {
+  const own = leadIdOfStream(event.streamId);
+  if (own) return own;
+  const named = (event.data as { leadId?: unknown }).leadId;
+  return typeof named === "string" && UUID.test(named) ? named : undefined;
+}
+
+async function apply(tx: Queryable, events: readonly RecordedEvent[]) {
+  const rows = new Map<string, { lead_id: string; stream_id: string; first_position: string }>();
+  for (const event of events) {
+    const leadId = leadOf(event);
+    const key = `${leadId}/${event.streamId}`;
+    if (leadId && !rows.has(key)) rows.set(key, { lead_id: leadId, stream_id: event.streamId, first_position: event.position });
+  }
+  await insertRows(tx, "lead_streams", COLUMNS, [...rows.values()]);
+}
+
+export const leadStreamsProjection: Projection = {
+  name: "lead_streams",
+  version: 1,
+  tables: ["lead_streams"],
+  ddl: DDL,
+  apply,
+  topics(events) {
+    const ids = new Set(events.map(leadOf).filter((id) => id !== undefined));
+    return [...ids].map((id) => `history:${id}`);
+  },
+};
