@@ -20,8 +20,17 @@ const given = (events: QuestionnaireEvent[]): QuestionnaireState => events.map((
 const when = (state: QuestionnaireState, command: QuestionnaireCommand) => () => decide(command, state);
 
 const answers = { ...emptyAnswers(), instagramFollowers: 1200, brandWords: "bold warm local honest fresh" };
-const submit = (responseId: string, lead: "open" | "unavailable" = "open"): QuestionnaireCommand => ({ type: "SubmitQuestionnaire", leadId: LEAD_ID, responseId, lead, answers });
-const submitted = (responseId: string, version: number): QuestionnaireEvent => ({ type: "QuestionnaireSubmitted", data: { responseId, leadId: LEAD_ID, version, answers } });
+const submit = (responseId: string, lead: "open" | "unavailable" = "open"): QuestionnaireCommand => ({
+  type: "SubmitQuestionnaire",
+  leadId: LEAD_ID,
+  responseId,
+  lead,
+  answers,
+});
+const submitted = (responseId: string, version: number): QuestionnaireEvent => ({
+  type: "QuestionnaireSubmitted",
+  data: { responseId, leadId: LEAD_ID, version, answers },
+});
 
 describe("questionnaire decider", () => {
   it("records the first submission of an open lead as version 1", () => {
@@ -48,6 +57,11 @@ describe("questionnaire decider", () => {
   });
 
   it("remembers the latest version and response", () => {
-    expect(given([submitted(FIRST, 1), submitted(SECOND, 2)])).toEqual({ status: "submitted", leadId: LEAD_ID, versions: 2, latestResponseId: SECOND });
+    expect(given([submitted(FIRST, 1), submitted(SECOND, 2)])).toEqual({
+      status: "submitted",
+      leadId: LEAD_ID,
+      versions: 2,
+      latestResponseId: SECOND,
+    });
   });
 });

@@ -21,7 +21,11 @@ for (const backend of ["postgres", "pglite"] as const) {
       staff = staffClient(app, await signUpAs(app, { role: "Project Manager" }));
       director = await signUpAs(app, { role: "Creative Director", displayName: "Cleo Creative" });
       // The director check reads the users read model: let it catch up once, so no test races it.
-      await vi.waitFor(async () => expect((await staff.get("/api/users/creative-directors")).body.map((u: { id: string }) => u.id)).toContain(director.user!.id), { timeout: 15_000, interval: 100 });
+      await vi.waitFor(
+        async () =>
+          expect((await staff.get("/api/users/creative-directors")).body.map((u: { id: string }) => u.id)).toContain(director.user!.id),
+        { timeout: 15_000, interval: 100 },
+      );
     });
     afterAll(() => app.close());
 
@@ -50,19 +54,32 @@ for (const backend of ["postgres", "pglite"] as const) {
 
     it("an onboarding form sent or an onboarding meeting booked moves the lead forward, never back", async () => {
       const leadId = await staff.lead("Contract Signed");
-      const progress = createReactorRunner({ db: app.system.db, store: app.system.store, reactor: onboardingProgressReactor({ store: app.system.store, now: app.system.now }) });
-      /** Runs the reactor until its checkpoint has passed the position a command answered. */
+      const progress = createReactorRunner({
+        db: app.system.db,
+        store: app.system.store,
+        reactor: onboardingProgressReactor({ store: app.system.store, now: app.system.now }),
+      });
+      /**
+       * Runs the reactor until its checkpoint has passed the position a command answered. On a shared
+       * Postgres any open transaction in the cluster holds the readable head back, hence the long wait.
+       */
       const catchUp = async (answer: { body: { position: string } }) => {
         const position = normalizePosition(answer.body.position);
         await expect
-          .poll(async () => {
-            await progress.runOnce();
-            const { rows } = await app.system.db.query<{ position: string }>("SELECT position FROM reactor_checkpoints WHERE name = 'onboarding-progress'");
-            return (rows[0]?.position ?? "") >= position;
-          })
+          .poll(
+            async () => {
+              await progress.runOnce();
+              const { rows } = await app.system.db.query<{ position: string }>(
+                "SELECT position FROM reactor_checkpoints WHERE name = 'onboarding-progress'",
+              );
+              return (rows[0]?.position ?? "") >= position;
+            },
+            { timeout: 20_000, interval: 50 },
+          )
           .toBe(true);
       };
-      const stages = async () => (await app.system.store.readStream(leadStreamId(leadId))).flatMap((e) => (e.type === "LeadStageChanged" ? [e.data.to] : []));
+      const stages = async () =>
+        (await app.system.store.readStream(leadStreamId(leadId))).flatMap((e) => (e.type === "LeadStageChanged" ? [e.data.to] : []));
 
       await catchUp(await staff.post(`/api/leads/${leadId}/send-form`, { formType: "feedback", to: "ada@example.com" }));
       expect(await stages()).toEqual(["Contract Signed"]);
@@ -72,14 +89,21 @@ for (const backend of ["postgres", "pglite"] as const) {
 
       const start = new Date(Date.now() + 86_400_000);
       start.setUTCMinutes(0, 0, 0);
-      const meeting = { leadId, title: "Kick-off", type: "onboarding", startTime: start.toISOString(), endTime: new Date(start.getTime() + 3_600_000).toISOString() };
+      const meeting = {
+        leadId,
+        title: "Kick-off",
+        type: "onboarding",
+        startTime: start.toISOString(),
+        endTime: new Date(start.getTime() + 3_600_000).toISOString(),
+      };
       await catchUp(await staff.post("/api/meetings", meeting));
       expect(await stages()).toEqual(["Contract Signed", "Onboarding Form Sent", "Onboarding Scheduled"]);
 
       // Sending the form again later changes nothing, and the same events read again append nothing.
       await catchUp(await staff.post(`/api/leads/${leadId}/send-form`, { formType: "onboarding", to: "ada@example.com" }));
       const again = onboardingProgressReactor({ store: app.system.store, now: app.system.now });
-      for (const event of await app.system.store.readAll({ after: START_POSITION, limit: 10_000 })) if (again.handles(event)) await again.handle(event);
+      for (const event of await app.system.store.readAll({ after: START_POSITION, limit: 10_000 }))
+        if (again.handles(event)) await again.handle(event);
       expect(await stages()).toEqual(["Contract Signed", "Onboarding Form Sent", "Onboarding Scheduled"]);
     });
 

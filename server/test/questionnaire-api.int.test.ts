@@ -25,7 +25,13 @@ for (const backend of suites) {
 
     it("takes answers without a session and records them with the actor public", async () => {
       const leadId = await staff.lead();
-      const sent = await submitPublic(app, { leadId, instagramFollowers: 1200, tiktokFollowers: "35", brandWords: "  bold \n warm local ", goals: "More bookings" });
+      const sent = await submitPublic(app, {
+        leadId,
+        instagramFollowers: 1200,
+        tiktokFollowers: "35",
+        brandWords: "  bold \n warm local ",
+        goals: "More bookings",
+      });
       expect(sent.status).toBe(201);
       expect(sent.body).toMatchObject({ version: 1 });
       const [event] = await app.system.store.readStream(questionnaireStreamId(leadId));
@@ -37,7 +43,13 @@ for (const backend of suites) {
       expect(read.status).toBe(200);
       expect(read.headers.get("x-stale")).toBeNull();
       expect(read.body).toMatchObject({ leadId, version: 1, versions: 1 });
-      expect(read.body).toMatchObject({ instagramFollowers: 1200, tiktokFollowers: 35, brandWords: "bold warm local", goals: "More bookings", companyOverview: null });
+      expect(read.body).toMatchObject({
+        instagramFollowers: 1200,
+        tiktokFollowers: 35,
+        brandWords: "bold warm local",
+        goals: "More bookings",
+        companyOverview: null,
+      });
 
       const timeline = await staff.get(`/api/activities?leadId=${leadId}`);
       expect(timeline.body.map((a: { title: string }) => a.title)).toContain("Onboarding questionnaire submitted");
@@ -51,7 +63,11 @@ for (const backend of suites) {
       staff.saw(second);
 
       expect((await staff.get(`/api/questionnaire/${leadId}`)).body).toMatchObject({ version: 2, versions: 2, goals: "Second answer" });
-      expect((await staff.get(`/api/questionnaire/${leadId}?version=1`)).body).toMatchObject({ version: 1, versions: 2, goals: "First answer" });
+      expect((await staff.get(`/api/questionnaire/${leadId}?version=1`)).body).toMatchObject({
+        version: 1,
+        versions: 2,
+        goals: "First answer",
+      });
       const versions = await staff.get(`/api/questionnaire/${leadId}/versions`);
       expect(versions.body.map((v: { version: number }) => v.version)).toEqual([2, 1]);
       expect((await staff.get(`/api/questionnaire/${leadId}?version=3`)).status).toBe(404);
@@ -65,11 +81,20 @@ for (const backend of suites) {
 
     it("refuses bad answers with 400 naming each field, and an error field for the page", async () => {
       const leadId = await staff.lead();
-      const sent = await submitPublic(app, { leadId, instagramFollowers: -5, tiktokFollowers: 1.5, youtubeSubscribers: "lots", companyOverview: "x".repeat(3001), favouriteColour: "blue" });
+      const sent = await submitPublic(app, {
+        leadId,
+        instagramFollowers: -5,
+        tiktokFollowers: 1.5,
+        youtubeSubscribers: "lots",
+        companyOverview: "x".repeat(3001),
+        favouriteColour: "blue",
+      });
       expect(sent.status).toBe(400);
       expect(sent.headers.get("content-type")).toMatch(/application\/problem\+json/);
       const fields = sent.body.errors.map((e: { field: string }) => e.field);
-      expect(fields).toEqual(expect.arrayContaining(["instagramFollowers", "tiktokFollowers", "youtubeSubscribers", "companyOverview", "favouriteColour"]));
+      expect(fields).toEqual(
+        expect.arrayContaining(["instagramFollowers", "tiktokFollowers", "youtubeSubscribers", "companyOverview", "favouriteColour"]),
+      );
       expect(sent.body.error).toMatch(/Instagram followers must be a whole number/);
       expect((await submitPublic(app, { goals: "no link" })).body.errors[0].field).toBe("leadId");
       expect((await submitPublic(app, { leadId: "not-a-uuid" })).status).toBe(400);

@@ -9,8 +9,10 @@ import { onboardingDecider } from "./onboarding.decider.ts";
 
 /** The onboarding step an event completes, if any: an onboarding form requested, an onboarding meeting scheduled. */
 export function stepOf(event: RecordedEvent): { leadId: string; step: RecordStepBody["step"] } | undefined {
-  if (event.type === "EmailRequested" && event.data.kind === "form" && event.data.formType === "onboarding") return { leadId: event.data.leadId, step: "form-sent" };
-  if (event.type === "MeetingScheduled" && event.data.type === "onboarding") return { leadId: event.data.leadId, step: "meeting-scheduled" };
+  if (event.type === "EmailRequested" && event.data.kind === "form" && event.data.formType === "onboarding")
+    return { leadId: event.data.leadId, step: "form-sent" };
+  if (event.type === "MeetingScheduled" && event.data.type === "onboarding")
+    return { leadId: event.data.leadId, step: "meeting-scheduled" };
   return undefined;
 }
 
@@ -25,7 +27,12 @@ export function onboardingProgressReactor({ store, now }: { store: EventStore; n
     handles: (event) => stepOf(event) !== undefined,
     async handle(event) {
       const found = stepOf(event)!;
-      const metadata = { actor: event.metadata.actor, at: now().toISOString(), commandId: `onboarding-step-${event.eventId}`, correlationId: event.metadata.correlationId };
+      const metadata = {
+        actor: event.metadata.actor,
+        at: now().toISOString(),
+        commandId: `onboarding-step-${event.eventId}`,
+        correlationId: event.metadata.correlationId,
+      };
       try {
         await handleCommand(store, leadStreamId(found.leadId), onboardingDecider, { type: "RecordOnboardingStep", ...found }, { metadata });
       } catch (error) {

@@ -33,7 +33,10 @@ function assignDirector(command: Extract<OnboardingCommand, { type: "AssignDirec
   const lead = openOnboardingLead(state);
   const target: LeadStage = "Creative Director Assigned";
   const stage = isBefore(lead.stage, target) ? { stage: target } : {};
-  return leadDecider.decide({ type: "UpdateLead", leadId: command.leadId, changes: { creativeDirectorId: command.creativeDirectorId, ...stage } }, lead);
+  return leadDecider.decide(
+    { type: "UpdateLead", leadId: command.leadId, changes: { creativeDirectorId: command.creativeDirectorId, ...stage } },
+    lead,
+  );
 }
 
 /** Moves the lead forward to the step's stage; a step already passed changes nothing. */

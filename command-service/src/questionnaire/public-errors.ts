@@ -16,7 +16,9 @@ export function publicProblems(bodyLimitKb: number): ErrorRequestHandler {
   const problems = problemMiddleware();
   return (error, req, res, next) => {
     const tooLarge = (error as { type?: string }).type === "entity.too.large";
-    const mapped = tooLarge ? new ApiError(413, "Payload too large", `The answers are larger than ${bodyLimitKb} KB; please shorten them.`) : error;
+    const mapped = tooLarge
+      ? new ApiError(413, "Payload too large", `The answers are larger than ${bodyLimitKb} KB; please shorten them.`)
+      : error;
     const send = res.send.bind(res);
     res.send = (body: unknown) => {
       if (typeof body !== "string") return send(body);

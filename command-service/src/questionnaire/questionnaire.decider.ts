@@ -26,7 +26,12 @@ export const initialState: QuestionnaireState = { status: "empty" };
 
 export function evolve(state: QuestionnaireState, event: EventEnvelope<QuestionnaireEvent>): QuestionnaireState {
   const { leadId, version, responseId } = event.data;
-  return { status: "submitted", leadId, versions: Math.max(version, state.status === "submitted" ? state.versions : 0), latestResponseId: responseId };
+  return {
+    status: "submitted",
+    leadId,
+    versions: Math.max(version, state.status === "submitted" ? state.versions : 0),
+    latestResponseId: responseId,
+  };
 }
 
 /** The one answer for a link that leads nowhere, whichever the reason. */
@@ -35,7 +40,9 @@ export const invalidLink = () => new NotFoundError("This questionnaire link");
 function submit(command: QuestionnaireCommand, state: QuestionnaireState): QuestionnaireEvent[] {
   if (command.lead !== "open") throw invalidLink();
   const version = state.status === "submitted" ? state.versions + 1 : 1;
-  return [{ type: "QuestionnaireSubmitted", data: { responseId: command.responseId, leadId: command.leadId, version, answers: command.answers } }];
+  return [
+    { type: "QuestionnaireSubmitted", data: { responseId: command.responseId, leadId: command.leadId, version, answers: command.answers } },
+  ];
 }
 
 export function decide(command: QuestionnaireCommand, state: QuestionnaireState): QuestionnaireEvent[] {

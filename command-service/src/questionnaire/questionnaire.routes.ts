@@ -59,11 +59,22 @@ export function questionnaireCommandRoutes(deps: QuestionnaireRouteDeps): Router
     async (req: Request, res) => {
       const { leadId, ...answers } = parseOr400(SubmitQuestionnaireBody, req.body);
       limit(perLead, `lead:${leadId.toLowerCase()}`);
-      const command = { type: "SubmitQuestionnaire" as const, leadId, responseId: deps.newId(), lead: await availability(deps.store, leadId), answers };
+      const command = {
+        type: "SubmitQuestionnaire" as const,
+        leadId,
+        responseId: deps.newId(),
+        lead: await availability(deps.store, leadId),
+        answers,
+      };
       const metadata = { ...commandMetadata(req, deps), actor: "public" }; // even when a signed-in person fills it in
       const outcome = await handleCommand(deps.store, questionnaireStreamId(leadId), questionnaireDecider, command, { metadata });
       const state = outcome.state.status === "submitted" ? outcome.state : undefined;
-      const body: QuestionnaireAccepted = { id: state?.latestResponseId ?? command.responseId, version: outcome.version, position: outcome.position, submittedAt: metadata.at };
+      const body: QuestionnaireAccepted = {
+        id: state?.latestResponseId ?? command.responseId,
+        version: outcome.version,
+        position: outcome.position,
+        submittedAt: metadata.at,
+      };
       res.status(201).json(body);
     },
   );

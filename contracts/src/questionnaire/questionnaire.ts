@@ -36,7 +36,9 @@ function text(field: QuestionnaireTextField) {
 }
 
 const answerShape = {
-  ...(Object.fromEntries(QUESTIONNAIRE_COUNT_FIELDS.map((f) => [f, count(f)])) as { [K in QuestionnaireCountField]: ReturnType<typeof count> }),
+  ...(Object.fromEntries(QUESTIONNAIRE_COUNT_FIELDS.map((f) => [f, count(f)])) as {
+    [K in QuestionnaireCountField]: ReturnType<typeof count>;
+  }),
   ...(Object.fromEntries(QUESTIONNAIRE_TEXT_FIELDS.map((f) => [f, text(f)])) as { [K in QuestionnaireTextField]: ReturnType<typeof text> }),
 };
 

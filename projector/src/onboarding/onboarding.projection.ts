@@ -65,12 +65,16 @@ function entryOf(event: RecordedEvent, stageBefore: string | undefined): Entry |
   return inOnboarding ? describeMessagingEvent(event) : undefined;
 }
 
-const leadOf = (event: RecordedEvent) => leadIdOfStream(event.streamId) ?? describeMessagingEvent(event)?.leadId ?? describeQuestionnaireEvent(event)?.leadId;
+const leadOf = (event: RecordedEvent) =>
+  leadIdOfStream(event.streamId) ?? describeMessagingEvent(event)?.leadId ?? describeQuestionnaireEvent(event)?.leadId;
 
 async function loadStages(tx: Queryable, events: readonly RecordedEvent[]): Promise<Map<string, string>> {
   const ids = [...new Set(events.map(leadOf).filter((id) => id !== undefined))];
   if (ids.length === 0) return new Map();
-  const { rows } = await tx.query<{ lead_id: string; stage: string }>("SELECT lead_id, stage FROM onboarding_lead_stages WHERE lead_id = ANY($1::uuid[])", [ids]);
+  const { rows } = await tx.query<{ lead_id: string; stage: string }>(
+    "SELECT lead_id, stage FROM onboarding_lead_stages WHERE lead_id = ANY($1::uuid[])",
+    [ids],
+  );
   return new Map(rows.map((r) => [r.lead_id, r.stage]));
 }
 
@@ -89,7 +93,17 @@ async function apply(tx: Queryable, events: readonly RecordedEvent[]) {
       continue;
     }
     const entry = entryOf(event, stages.get(leadId));
-    if (entry) rows.push({ id: event.eventId, lead_id: entry.leadId, type: entry.type, title: entry.title, description: entry.description, created_at: event.metadata.at, created_by: event.metadata.actor, position: event.position });
+    if (entry)
+      rows.push({
+        id: event.eventId,
+        lead_id: entry.leadId,
+        type: entry.type,
+        title: entry.title,
+        description: entry.description,
+        created_at: event.metadata.at,
+        created_by: event.metadata.actor,
+        position: event.position,
+      });
     const stage = stageAfter(event);
     if (stage !== undefined) {
       stages.set(leadId, stage);

@@ -7,7 +7,12 @@ import { parseOr400 } from "@crm/infra/http/validate";
 
 const ActivityQuery = z.object({
   leadId: z.uuid("Lead ids are UUIDs").optional(),
-  limit: z.coerce.number({ error: "Limit is a whole number" }).int("Limit is a whole number").min(1, "At least 1").max(100, "At most 100").default(10),
+  limit: z.coerce
+    .number({ error: "Limit is a whole number" })
+    .int("Limit is a whole number")
+    .min(1, "At least 1")
+    .max(100, "At most 100")
+    .default(10),
 });
 
 /**

@@ -11,8 +11,13 @@ type Stored = Omit<QuestionnaireResponse, keyof QuestionnaireAnswers> & { answer
 export async function getResponse(q: Queryable, leadId: string, version?: number): Promise<QuestionnaireResponse | undefined> {
   const { rows } =
     version === undefined
-      ? await q.query<Stored>(`SELECT ${RESPONSE} FROM questionnaire_responses r WHERE r.lead_id = $1 ORDER BY r.version DESC LIMIT 1`, [leadId])
-      : await q.query<Stored>(`SELECT ${RESPONSE} FROM questionnaire_responses r WHERE r.lead_id = $1 AND r.version = $2`, [leadId, version]);
+      ? await q.query<Stored>(`SELECT ${RESPONSE} FROM questionnaire_responses r WHERE r.lead_id = $1 ORDER BY r.version DESC LIMIT 1`, [
+          leadId,
+        ])
+      : await q.query<Stored>(`SELECT ${RESPONSE} FROM questionnaire_responses r WHERE r.lead_id = $1 AND r.version = $2`, [
+          leadId,
+          version,
+        ]);
   if (!rows[0]) return undefined;
   const { answers, ...response } = rows[0];
   return { ...response, ...answers };

@@ -6,7 +6,14 @@ import { parseOr400 } from "@crm/infra/http/validate";
 import { getResponse, isDirectorOf, listVersions } from "./questionnaire.queries.ts";
 
 const LeadParams = z.object({ leadId: z.uuid("Lead ids are UUIDs") });
-const VersionQuery = z.object({ version: z.coerce.number({ error: "Version is a whole number" }).int("Version is a whole number").min(1, "Versions start at 1").max(1_000_000).optional() });
+const VersionQuery = z.object({
+  version: z.coerce
+    .number({ error: "Version is a whole number" })
+    .int("Version is a whole number")
+    .min(1, "Versions start at 1")
+    .max(1_000_000)
+    .optional(),
+});
 
 /** A Creative Director reads only their own clients' answers; to them another lead's do not exist. */
 async function checkAccess(db: Queryable, req: Request, leadId: string) {
