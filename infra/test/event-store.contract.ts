@@ -202,7 +202,9 @@ export function eventStoreContract(name: string, factory: () => Promise<EventSto
         read.push(...page.map((e) => ({ position: e.position, key: `${e.streamId}#${e.streamVersion}` })));
         after = page.at(-1)!.position;
       }
-      expect(read.map((e) => e.key)).toEqual(appended);
+      // Earlier tests' events may still arrive here: the head can lag behind their acknowledged appends.
+      const ours = new Set(appended);
+      expect(read.map((e) => e.key).filter((key) => ours.has(key))).toEqual(appended);
       const positions = read.map((e) => e.position);
       expect(positions[0]! > start).toBe(true);
       expect([...positions].sort()).toEqual(positions);
