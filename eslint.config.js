@@ -3,6 +3,7 @@
 import { readdirSync, existsSync } from "node:fs";
 import js from "@eslint/js";
 import globals from "globals";
+import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
 const SERVICES = ["command-service", "projector", "read-api"];
@@ -30,7 +31,12 @@ export default tseslint.config(
       eqeqeq: ["error", "smart"],
     },
   },
-  { files: ["ui/**/*.{ts,tsx}"], languageOptions: { globals: { ...globals.browser } } },
+  {
+    files: ["ui/**/*.{ts,tsx,js}"],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { "react-hooks": reactHooks },
+    rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "warn" },
+  },
   direction(["contracts/**"], [forbid(["infra", "server", "ui", ...SERVICES], "contracts/ holds schemas and types only")], NODE_IO.map((name) => ({ name, message: "contracts/ has no I/O" }))),
   direction(["infra/**"], [forbid(["server", "ui", ...SERVICES], "infra/ is below the services")]),
   ...SERVICES.map((service) =>
