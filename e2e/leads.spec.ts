@@ -264,7 +264,7 @@ test("the lead page: messages, inline edit, a meeting, the timeline", async ({ p
   await meeting.getByLabel("Time").fill("14:00");
   await meeting.getByRole("button", { name: "Schedule Meeting" }).click();
   await expect(toastText(page, "Kickoff has been added to your calendar with Google Meet and an invite has been sent")).toBeVisible();
-  await expect(page.getByText(/Jan 15, 2030 at 2:00 PM/)).toBeVisible();
+  await expect(page.getByText(/^Jan 15, 2030 at 2:00 PM · 60 min$/)).toBeVisible();
   await expect(page.getByRole("heading", { name: "Recent Activity" })).toBeVisible();
   await expect(page.getByText(/ ago · Pat Partner/).first()).toBeVisible();
 
