@@ -30,6 +30,12 @@ const ConfigSchema = z.object({
   GOOGLE_API_URL: z.url().default("https://www.googleapis.com/calendar/v3"),
   GOOGLE_TOKEN_URL: z.url().default("https://oauth2.googleapis.com/token"),
   JITSI_URL: z.url().default("https://meet.jit.si"),
+  // Files (decisions/013): Google Cloud Storage when GCS_BUCKET is set, else DATA_DIR/files. GCS_CREDENTIALS is a
+  // service-account key (JSON or a path to it); without it no token is sent (an emulator behind GCS_API_ENDPOINT).
+  GCS_BUCKET: z.string().trim().min(1).optional(),
+  GCS_PROJECT_ID: z.string().trim().optional(),
+  GCS_API_ENDPOINT: z.url().default("https://storage.googleapis.com"),
+  GCS_CREDENTIALS: z.string().trim().optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   // Sign-in through OpenID Connect (Google by default); off unless issuer, client id and secret are all set.
   OIDC_ISSUER: optionalUrl,
@@ -55,6 +61,7 @@ const ConfigSchema = z.object({
     if (set !== 0 && set !== names.length) ctx.addIssue({ code: "custom", path: [names[0]!], message: `Set ${names.join(", ")} together` });
   };
   together(["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM"]);
+  if (c.GCS_BUCKET === undefined && c.GCS_CREDENTIALS) ctx.addIssue({ code: "custom", path: ["GCS_BUCKET"], message: "GCS_CREDENTIALS needs GCS_BUCKET" });
   together(["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET", "GOOGLE_REFRESH_TOKEN"]);
 });
 

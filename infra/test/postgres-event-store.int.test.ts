@@ -4,7 +4,7 @@ import { ZodError } from "zod";
 import { migrate } from "../src/db/migrations.ts";
 import { createPostgresEventStore } from "../src/event-store/postgres-event-store.ts";
 import { eventStoreMigrations } from "../src/event-store/postgres-event-store.migrations.ts";
-import { START_POSITION } from "../src/event-store/position.ts";
+import { encodePosition, START_POSITION } from "../src/event-store/position.ts";
 import { createTestDatabase, postgresAvailable, type Backend, type TestDatabase } from "../src/testing/test-database.ts";
 import { eventStoreContract } from "./event-store.contract.ts";
 
@@ -67,6 +67,57 @@ for (const backend of ["postgres", "pglite"] as const) {
           await expect(store.readStream(old)).rejects.toThrow(/schema version 0/);
           const unknown = await insertRaw("LeadVanished", 1, {});
           await expect(store.readStream(unknown)).rejects.toThrow(/Unknown event type/);
+        });
+
+        it("upcasts an event stored at an older schema version on read", async () => {
+          const leadId = randomUUID();
+          const directorId = randomUUID();
+          const streamId = await insertRaw("CreativeDirectorUnassigned", 1, { leadId, previousDirectorId: directorId });
+          const [event] = await store.readStream(streamId);
+          expect(event).toMatchObject({ type: "CreativeDirectorUnassigned", data: { leadId, creativeDirectorId: directorId } });
+        });
+      });
+
+      describe("log order", () => {
+        let database: TestDatabase;
+        let store: ReturnType<typeof createPostgresEventStore>;
+        beforeAll(async () => ({ database, store } = await openStore(backend)));
+        afterAll(() => database?.drop());
+
+        it("orders by transaction id as a number, then global position, also across a digit boundary", async () => {
+          // Rows as transactions 9, 10 and 100 would have written them (long committed, so visible).
+          const rows: [number, number][] = [
+            [10, 6],
+            [100, 2],
+            [9, 1_000_000],
+            [10, 5],
+          ];
+          for (const [transactionId, globalPosition] of rows) {
+            const leadId = randomUUID();
+            await database.db.query("INSERT INTO streams (stream_id, stream_type, version) VALUES ($1, 'lead', 1)", [`lead-${leadId}`]);
+            await database.db.query(
+              `INSERT INTO events (global_position, transaction_id, stream_id, stream_version, event_id, event_type, schema_version, data, metadata)
+               VALUES ($1, $2::text::xid8, $3, 1, $4, 'LeadStageChanged', 1, $5::jsonb, $6::jsonb)`,
+              [
+                globalPosition,
+                transactionId,
+                `lead-${leadId}`,
+                randomUUID(),
+                JSON.stringify({ leadId, from: "New Lead", to: "Active" }),
+                JSON.stringify({ actor: "system", at: new Date().toISOString(), commandId: "raw", correlationId: "raw" }),
+              ],
+            );
+          }
+          const all = await store.readAll({ after: START_POSITION, limit: 10 });
+          const order = all.map((e) => e.position);
+          expect(order).toEqual([
+            encodePosition("9", "1000000"),
+            encodePosition("10", "5"),
+            encodePosition("10", "6"),
+            encodePosition("100", "2"),
+          ]);
+          expect((await store.readAll({ after: order[0]!, limit: 2 })).map((e) => e.position)).toEqual(order.slice(1, 3));
+          expect(await store.currentPosition()).toBe(order[3]);
         });
       });
     },

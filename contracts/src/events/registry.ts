@@ -4,6 +4,7 @@ import { userEvents } from "../user/events.ts";
 import { meetingEvents } from "../meeting/events.ts";
 import { messagingEvents } from "../messaging/events.ts";
 import { questionnaireEvents } from "../questionnaire/events.ts";
+import { creativeEvents } from "../creative/events.ts";
 import { LeadErased } from "../erasure/erasure.ts";
 import { upcastCreativeDirectorUnassignedV1 } from "../lead/upcasters.ts";
 
@@ -50,6 +51,15 @@ export const EVENT_DEFINITIONS = {
   SmsSent: define(messagingEvents.SmsSent),
   SmsFailed: define(messagingEvents.SmsFailed),
   QuestionnaireSubmitted: define(questionnaireEvents.QuestionnaireSubmitted),
+  FileUploaded: define(creativeEvents.FileUploaded),
+  ContentSubmitted: define(creativeEvents.ContentSubmitted),
+  ContentApproved: define(creativeEvents.ContentApproved),
+  ContentRejected: define(creativeEvents.ContentRejected),
+  ContentRevisionRequested: define(creativeEvents.ContentRevisionRequested),
+  TaskCreated: define(creativeEvents.TaskCreated),
+  TaskStarted: define(creativeEvents.TaskStarted),
+  TaskCompleted: define(creativeEvents.TaskCompleted),
+  TaskCancelled: define(creativeEvents.TaskCancelled),
 } as const;
 
 type Definitions = typeof EVENT_DEFINITIONS;

@@ -1,0 +1,53 @@
+import { Router } from "express";
+import { fileUrl, UploadQuery, type FileInfo } from "@crm/contracts/creative/files";
+import { fileStreamId } from "@crm/contracts/creative/stream";
+import type { EventStore } from "@crm/infra/event-store/event-store";
+import { parseOr400 } from "@crm/infra/http/validate";
+import { fileKey, type FileStorage } from "@crm/infra/storage/file-storage";
+import { checkDeclaredLength, receiveUpload } from "@crm/infra/storage/upload";
+import { handleCommand } from "../shared/command-handler.ts";
+import { commandMetadata, type CommandDeps } from "../shared/command-context.ts";
+import { loadCreativeLead, requireDirector } from "./creative-access.ts";
+import { fileDecider } from "./file.decider.ts";
+
+export type UploadRouteDeps = CommandDeps & { store: EventStore; storage: FileStorage };
+
+/** The original name from X-File-Name (URI-encoded so any name survives a header), for people only. */
+function fileName(header: string | undefined): string {
+  let name = "file";
+  try {
+    if (header) name = decodeURIComponent(header);
+  } catch {
+    name = header ?? "file";
+  }
+  // Only the last path segment, without control characters; never used as a storage key.
+  return (name.split(/[\\/]/).pop() ?? "").replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, 200) || "file";
+}
+
+/**
+ * POST /api/files?leadId=&purpose=: the raw body is the file, streamed to storage (no multipart, no
+ * buffering). Mounted before the JSON body parser. Answers 201 with the file's id for a later
+ * SubmitContent or CreateTask; 413 over the purpose's size limit, 415 for a type it does not take.
+ */
+export function uploadRoutes(deps: UploadRouteDeps): Router {
+  const router = Router();
+  router.post("/api/files", async (req, res) => {
+    const { leadId, purpose } = parseOr400(UploadQuery, req.query, "query");
+    checkDeclaredLength(req.get("content-length"), purpose);
+    const lead = await loadCreativeLead(deps.store, req, leadId);
+    requireDirector(lead);
+    const fileId = deps.newId();
+    const key = fileKey(lead.id, fileId);
+    const received = await receiveUpload(req, purpose, deps.storage, key);
+    const file = { fileId, key, name: fileName(req.get("x-file-name")), ...received };
+    try {
+      const outcome = await handleCommand(deps.store, fileStreamId(fileId), fileDecider, { type: "RecordUpload", leadId: lead.id, purpose, file }, { metadata: commandMetadata(req, deps) });
+      const info: FileInfo = { id: fileId, leadId: lead.id, purpose, name: file.name, size: file.size, contentType: file.contentType, checksum: file.checksum, createdAt: deps.now().toISOString(), createdBy: req.user?.id ?? "system", url: fileUrl(fileId) };
+      res.status(201).json({ ...info, version: outcome.version, position: outcome.position });
+    } catch (error) {
+      await deps.storage.delete(key); // no event, no object: an unrecorded upload would never be served
+      throw error;
+    }
+  });
+  return router;
+}

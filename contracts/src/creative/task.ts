@@ -1,0 +1,57 @@
+import { z } from "zod";
+import type { FileLink } from "./files.ts";
+
+/** SPEC.md §3 CreativeTask.status and .priority. */
+export const TASK_STATUSES = ["todo", "in_progress", "completed", "cancelled"] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
+export const TASK_PRIORITIES = ["high", "medium", "low"] as const;
+export const TaskPriority = z.enum(TASK_PRIORITIES, { error: "Priority is high, medium or low" });
+export type TaskPriority = z.infer<typeof TaskPriority>;
+
+const emptyToNull = (v: unknown) => (typeof v === "string" && v.trim() === "" ? null : v);
+const required = (name: string, max: number) =>
+  z.string({ error: `${name} is required` }).trim().min(1, `${name} is required`).max(max, `At most ${max} characters`);
+
+/** Body of POST /api/creative-tasks; attachments are files uploaded first (POST /api/files). */
+export const CreateTaskBody = z.strictObject({
+  leadId: z.uuid("Lead ids are UUIDs"),
+  title: required("Title", 200),
+  description: required("Description", 5_000),
+  priority: TaskPriority.default("medium"),
+  dueDate: z.preprocess(emptyToNull, z.iso.date("Due date is a date, e.g. 2030-01-31").nullable()).optional(),
+  notes: z.preprocess(emptyToNull, z.string().trim().max(5_000, "At most 5000 characters").nullable()).optional(),
+  attachments: z.array(z.uuid("Attachments are file ids")).max(10, "At most 10 attachments").default([]),
+});
+export type CreateTaskBody = z.infer<typeof CreateTaskBody>;
+
+/** Body of POST /api/creative-tasks/:id/cancel (optional). */
+export const CancelTaskBody = z.strictObject({ reason: z.preprocess(emptyToNull, z.string().trim().max(1_000).nullable()).optional() });
+
+
+/** GET /api/creative-tasks rows (SPEC.md §3). */
+export interface CreativeTask {
+  id: string;
+  leadId: string;
+  leadName: string;
+  creativeDirectorId: string | null;
+  title: string;
+  description: string;
+  status: TaskStatus;
+  priority: TaskPriority;
+  /** SPEC.md §3 says "list of text": the file names, with their links beside them in `files`. */
+  attachments: string[];
+  files: FileLink[];
+  notes: string | null;
+  fileUrl: string | null;
+  dueDate: string | null;
+  createdAt: string;
+  createdBy: string;
+  updatedAt: string;
+  completedAt: string | null;
+  version: number;
+}
+
+/** Overdue: a due date before today (in the viewer's calendar) and still open. */
+export function isOverdue(task: Pick<CreativeTask, "dueDate" | "status">, today: string): boolean {
+  return task.dueDate !== null && (task.status === "todo" || task.status === "in_progress") && task.dueDate < today;
+}

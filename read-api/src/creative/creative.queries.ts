@@ -1,0 +1,83 @@
+import type { CreativeClient } from "@crm/contracts/creative/clients";
+import { fileUrl, type FilePurpose, type SniffedType, type StoredFile } from "@crm/contracts/creative/files";
+import type { ContentSubmission } from "@crm/contracts/creative/submission";
+import type { CreativeTask } from "@crm/contracts/creative/task";
+import type { Queryable } from "@crm/infra/db/database";
+
+/** Whose clients a reader sees: one director's, or (null) everyone's. */
+export interface Scope {
+  leadId?: string | undefined;
+  directorId: string | null;
+}
+
+const WHERE = `($1::uuid IS NULL OR x.lead_id = $1) AND ($2::uuid IS NULL OR l.creative_director_id = $2)`;
+const params = (scope: Scope) => [scope.leadId ?? null, scope.directorId];
+
+const attachment = (f: StoredFile) => ({ fileId: f.fileId, name: f.name, size: f.size, contentType: f.contentType, url: fileUrl(f.fileId) });
+
+type SubmissionRow = Omit<ContentSubmission, "file" | "fileUrl"> & { file: StoredFile | null };
+type TaskRow = Omit<CreativeTask, "attachments" | "files" | "fileUrl"> & { attachments: StoredFile[] };
+
+/** Content submissions, newest first, of the leads in scope (the current director of the lead decides). */
+export async function listSubmissions(q: Queryable, scope: Scope): Promise<ContentSubmission[]> {
+  const { rows } = await q.query<SubmissionRow>(
+    `SELECT x.id, x.lead_id AS "leadId", l.name AS "leadName", x.creative_director_id AS "creativeDirectorId", x.type, x.title,
+       x.description, x.caption, x.file, x.status, x.client_feedback AS "clientFeedback", x.review_notes AS "reviewNotes",
+       x.created_at AS "createdAt", x.created_by AS "createdBy", x.reviewed_at AS "reviewedAt", x.reviewed_by AS "reviewedBy", x.version
+     FROM content_submissions x JOIN leads l ON l.id = x.lead_id WHERE ${WHERE} ORDER BY x.created_at DESC, x.id LIMIT 1000`,
+    params(scope),
+  );
+  return rows.map(({ file, ...row }) => ({ ...row, file: file && attachment(file), fileUrl: file && fileUrl(file.fileId) }));
+}
+
+/** Creative tasks, newest first, of the leads in scope. */
+export async function listTasks(q: Queryable, scope: Scope): Promise<CreativeTask[]> {
+  const { rows } = await q.query<TaskRow>(
+    `SELECT x.id, x.lead_id AS "leadId", l.name AS "leadName", x.creative_director_id AS "creativeDirectorId", x.title, x.description,
+       x.status, x.priority, x.attachments, x.notes, x.due_date AS "dueDate", x.created_at AS "createdAt", x.created_by AS "createdBy",
+       x.updated_at AS "updatedAt", x.completed_at AS "completedAt", x.version
+     FROM creative_tasks x JOIN leads l ON l.id = x.lead_id WHERE ${WHERE} ORDER BY x.created_at DESC, x.id LIMIT 1000`,
+    params(scope),
+  );
+  return rows.map(({ attachments, ...row }) => ({ ...row, attachments: attachments.map((a) => a.name), files: attachments.map(attachment), fileUrl: attachments[0] ? fileUrl(attachments[0].fileId) : null }));
+}
+
+/** Leads with a creative director, in scope, with the director's name (identity's users read model). */
+export async function listClients(q: Queryable, directorId: string | null): Promise<CreativeClient[]> {
+  const { rows } = await q.query<CreativeClient>(
+    `SELECT l.id, l.name, l.business, l.email, l.stage, l.creative_director_id AS "creativeDirectorId", u.display_name AS "creativeDirectorName"
+     FROM leads l LEFT JOIN users u ON u.id = l.creative_director_id
+     WHERE l.creative_director_id IS NOT NULL AND ($1::uuid IS NULL OR l.creative_director_id = $1) ORDER BY l.name, l.id`,
+    [directorId],
+  );
+  return rows;
+}
+
+/** The director of a lead: undefined when no such lead, null when it has none. */
+export async function directorOfLead(q: Queryable, leadId: string): Promise<string | null | undefined> {
+  const { rows } = await q.query<{ d: string | null }>("SELECT creative_director_id AS d FROM leads WHERE id = $1", [leadId]);
+  return rows[0] === undefined ? undefined : rows[0].d;
+}
+
+export interface FileRecord {
+  id: string;
+  leadId: string;
+  purpose: FilePurpose;
+  key: string;
+  name: string;
+  size: number;
+  contentType: SniffedType;
+  checksum: string;
+  directorId: string | null;
+}
+
+/** An uploaded file with its lead's current director; undefined when unknown or its lead is gone. */
+export async function findFile(q: Queryable, fileId: string): Promise<FileRecord | undefined> {
+  const { rows } = await q.query<FileRecord>(
+    `SELECT f.id, f.lead_id AS "leadId", f.purpose, f.key, f.name, f.size::float8 AS size, f.content_type AS "contentType", f.checksum,
+       l.creative_director_id AS "directorId"
+     FROM creative_files f JOIN leads l ON l.id = f.lead_id WHERE f.id = $1`,
+    [fileId],
+  );
+  return rows[0];
+}
