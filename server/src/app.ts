@@ -3,6 +3,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import express, { type Express, type RequestHandler } from "express";
 import helmet from "helmet";
+import { creativeCommandRoutes } from "@crm/command-service/creative/creative.routes";
+import { uploadRoutes } from "@crm/command-service/creative/upload.routes";
 import { erasureCommandRoutes } from "@crm/command-service/erasure/erasure.routes";
 import { leadCommandRoutes } from "@crm/command-service/lead/lead.routes";
 import { leadImportRoutes } from "@crm/command-service/lead/lead-import.routes";
@@ -12,7 +14,9 @@ import { questionnaireCommandRoutes } from "@crm/command-service/questionnaire/q
 import { ApiError, NotFoundError } from "@crm/contracts/api/errors";
 import { assertEveryRouteHasAPolicy } from "@crm/infra/http/policy-coverage";
 import { problemMiddleware } from "@crm/infra/http/problem-middleware";
+import { openFileStorage } from "@crm/infra/storage/open-storage";
 import { activityReadRoutes } from "@crm/read-api/activities/activities.routes";
+import { creativeReadRoutes } from "@crm/read-api/creative/creative.routes";
 import type { CheckpointWatcher } from "@crm/read-api/checkpoint-watcher";
 import { healthRoutes } from "@crm/read-api/health/health.routes";
 import { historyReadRoutes } from "@crm/read-api/history/history.routes";
@@ -51,6 +55,7 @@ export function createApp(system: System, watcher: CheckpointWatcher | undefined
   app.use(helmet({ contentSecurityPolicy: { directives: { "frame-ancestors": ["'none'"] } } }));
   const identity = createIdentity(system);
   app.use(identity.authenticate); // before every other route: sessions, CSRF, the access policy
+  const storage = openFileStorage(system.config);
 
   if (parts.reads && watcher) {
     app.use(readYourWrites(watcher));
@@ -64,16 +69,19 @@ export function createApp(system: System, watcher: CheckpointWatcher | undefined
     app.use(identity.readRoutes);
     app.use(questionnaireReadRoutes({ db: system.db }));
     app.use(onboardingReadRoutes({ db: system.db }));
+    app.use(creativeReadRoutes({ db: system.db, storage }));
   }
   if (parts.commands) {
     // The public questionnaire parses its own, smaller body (64 KB) and answers with an `error` field.
     app.use(questionnaireCommandRoutes({ store: system.store, now: system.now, newId: system.newId }));
+    app.use(uploadRoutes({ store: system.store, storage, now: system.now, newId: system.newId })); // the raw body is the file, streamed
     app.use("/api", jsonOnly, express.json({ limit: "1mb", strict: true, type: "application/json" }));
     app.use(leadImportRoutes({ store: system.store, db: system.db, now: system.now, newId: system.newId }));
     app.use(erasureCommandRoutes({ store: system.store, redactor: system.redactor, rebuildReadModels: () => rebuildReadModels(system), now: system.now, newId: system.newId }));
     app.use(leadCommandRoutes({ store: system.store, db: system.db, now: system.now, newId: system.newId }));
     app.use(outreachCommandRoutes({ store: system.store, config: system.config, now: system.now, newId: system.newId }));
     app.use(onboardingCommandRoutes({ store: system.store, db: system.db, now: system.now, newId: system.newId }));
+    app.use(creativeCommandRoutes({ store: system.store, now: system.now, newId: system.newId }));
   }
   if (parts.commands) app.use(identity.commandRoutes);
   if (parts.commands || parts.reads) app.use(identity.authRoutes);

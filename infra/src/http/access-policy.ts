@@ -28,6 +28,8 @@ export const REQUESTED: readonly Audience[] = ["pending", "Partner", "Project Ma
 export const APPROVED: readonly Audience[] = ["Partner", "Project Manager", "Creative Director"];
 /** Leads and onboarding: not Creative Directors. */
 export const STAFF: readonly Audience[] = ["Partner", "Project Manager"];
+/** The creative area's commands (SPEC.md §6): Partners and Creative Directors; a director only for their own clients. */
+export const CREATIVE: readonly Audience[] = ["Partner", "Creative Director"];
 /** User administration. */
 export const PARTNER: readonly Audience[] = ["Partner"];
 
@@ -96,4 +98,16 @@ export const ACCESS_POLICY: readonly AccessRule[] = [
   rule("GET /api/questionnaire/:leadId/versions", APPROVED),
   rule("POST /api/onboarding/:id/assign-director", STAFF),
   rule("GET /api/onboarding/activities", STAFF),
+  // the creative portal (issue 8): staff read what the lead page shows, a director only their own clients
+  rule("GET /api/creative/clients", CREATIVE),
+  rule("GET /api/content-submissions", APPROVED),
+  rule("POST /api/content-submissions", CREATIVE),
+  rule("POST /api/content-submissions/:id/review", CREATIVE),
+  rule("GET /api/creative-tasks", APPROVED),
+  rule("POST /api/creative-tasks", CREATIVE),
+  rule("POST /api/creative-tasks/:id/start", CREATIVE),
+  rule("POST /api/creative-tasks/:id/complete", CREATIVE),
+  rule("POST /api/creative-tasks/:id/cancel", CREATIVE),
+  rule("POST /api/files", CREATIVE),
+  rule("GET /api/files/:id", APPROVED),
 ];

@@ -1,5 +1,6 @@
 import type { RecordedEvent } from "@crm/contracts/events/registry";
 import { describeLeadEvent } from "@crm/contracts/lead/describe";
+import { describeCreativeEvent } from "@crm/contracts/creative/describe";
 import { describeMessagingEvent } from "@crm/contracts/messaging/describe";
 import { describeQuestionnaireEvent } from "@crm/contracts/questionnaire/describe";
 import { leadIdOfStream } from "@crm/contracts/lead/stream";
@@ -40,7 +41,7 @@ type ActivityRow = Record<keyof typeof COLUMNS, string | null>;
 
 function rowOf(event: RecordedEvent): ActivityRow | undefined {
   const own = leadIdOf(event);
-  const outside = own ? undefined : (describeMessagingEvent(event) ?? describeQuestionnaireEvent(event)); // meetings, messages and questionnaires name their lead
+  const outside = own ? undefined : (describeMessagingEvent(event) ?? describeQuestionnaireEvent(event) ?? describeCreativeEvent(event)); // meetings, messages and questionnaires name their lead
   const described = outside ?? (own ? describeLeadEvent(event) : undefined);
   const leadId = outside?.leadId ?? own;
   if (!leadId || !described) return undefined;
