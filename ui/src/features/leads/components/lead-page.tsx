@@ -4,6 +4,7 @@ import { Link, useParams } from "react-router";
 import type { Lead } from "@crm/contracts/lead/lead";
 import { ScheduleMeetingDialog } from "@/components/lead-dialogs/schedule-meeting-dialog";
 import { EmptyState } from "@/components/empty-state";
+import { LeadHistoryCard } from "@/components/lead-history/lead-history-card";
 import { ErrorState } from "@/components/error-state";
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
@@ -102,6 +103,7 @@ function LeadDetail({ lead }: { lead: Lead }) {
         <div className="grid content-start gap-6">
           <LeadInformationCard lead={lead} editing={editing} onEditingChange={setEditing} />
           <QuestionnaireCard leadId={lead.id} />
+          <LeadHistoryCard leadId={lead.id} leadName={lead.name} canErase={user.role === "Partner"} />
         </div>
         <div className="grid content-start gap-6">
           <RecentActivityCard leadId={lead.id} />

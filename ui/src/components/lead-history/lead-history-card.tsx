@@ -1,0 +1,62 @@
+import { Download, FileText } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Card, CardAction, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { EraseLeadDialog } from "./erase-lead-dialog.tsx";
+import { HistoryEntryItem } from "./history-entry-item.tsx";
+import { TimeTravelSlider } from "./time-travel-slider.tsx";
+import { useLeadHistory } from "./use-lead-history.ts";
+
+export interface LeadHistoryCardProps {
+  leadId: string;
+  leadName: string;
+  /** Partners may erase the lead's personal data. */
+  canErase: boolean;
+}
+
+/** History: every event of the lead and its related streams, newest first, a time-travel slider, exports and erasure. */
+export function LeadHistoryCard({ leadId, leadName, canErase }: LeadHistoryCardProps) {
+  const history = useLeadHistory(leadId);
+  const base = `/api/leads/${encodeURIComponent(leadId)}/history`;
+  const entries = history.data?.entries ?? [];
+  const versions = entries.filter((e) => e.streamId === `lead-${leadId}`);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-base">History</CardTitle>
+        <CardAction className="flex flex-wrap gap-2">
+          <Button variant="ghost" size="sm" asChild>
+            <a href={`${base}.jsonl`} download>
+              <Download aria-hidden="true" />
+              JSON Lines
+            </a>
+          </Button>
+          <Button variant="ghost" size="sm" asChild>
+            <a href={`${base}.html`} target="_blank" rel="noreferrer">
+              <FileText aria-hidden="true" />
+              Report
+            </a>
+          </Button>
+          {canErase && !history.data?.erased && <EraseLeadDialog leadId={leadId} leadName={leadName} />}
+        </CardAction>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {history.isPending ? (
+          <Skeleton className="h-24" aria-hidden="true" />
+        ) : history.error || !history.data ? (
+          <p className="text-sm text-destructive">Could not load the history.</p>
+        ) : (
+          <>
+            {history.data.erased && <p className="text-sm text-muted-foreground">This lead's personal data has been erased.</p>}
+            {versions.length > 0 && <TimeTravelSlider key={versions.length} leadId={leadId} versions={versions} />}
+            <ol className="grid max-h-[32rem] gap-4 overflow-y-auto" aria-label="Events">
+              {[...entries].reverse().map((entry) => (
+                <HistoryEntryItem key={entry.eventId} entry={entry} />
+              ))}
+            </ol>
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
