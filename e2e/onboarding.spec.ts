@@ -75,7 +75,7 @@ test("a client answers the public questionnaire; staff see it on the onboarding 
   await dialog.getByRole("combobox", { name: "Creative director" }).click();
   await page.getByRole("option", { name: CREATIVE_DIRECTOR.displayName }).click();
   await dialog.getByRole("button", { name: "Assign Director" }).click();
-  await expect(page.getByText("Director Assigned", { exact: true })).toBeVisible();
+  await expect(page.locator('[data-slot="toast-title"]')).toHaveText("Director Assigned");
   await expect(dialog).toBeHidden();
   await expect(page.getByText("Nora Quinn is at Creative Director Assigned")).toBeVisible();
   await expect(page.getByRole("listitem").filter({ hasText: "Director Assigned" }).first()).toHaveAttribute("aria-current", "step");
