@@ -4,8 +4,9 @@ import type { Database } from "@crm/infra/db/database";
 import { migrate } from "@crm/infra/db/migrations";
 import { openDatabase } from "@crm/infra/db/open-database";
 import type { EventStore } from "@crm/infra/event-store/event-store";
+import { connectKurrentDb, createKurrentDbEventStore } from "@crm/infra/event-store/kurrentdb-event-store";
 import { createPostgresEventStore } from "@crm/infra/event-store/postgres-event-store";
-import { createPostgresStreamRedactor, type StreamRedactor } from "@crm/infra/event-store/postgres-stream-redactor";
+import { createPostgresStreamRedactor, unsupportedStreamRedactor, type StreamRedactor } from "@crm/infra/event-store/postgres-stream-redactor";
 import { ALL_MIGRATIONS } from "./migrations.ts";
 
 /** What every process shares: the database (migrated), the event store, a clock and an id source. */
@@ -23,13 +24,18 @@ export interface System {
 export async function openSystem(config: Config, db?: Database): Promise<System> {
   const database = db ?? (await openDatabase(config));
   await migrate(database, ALL_MIGRATIONS);
+  // Events in KurrentDB when KURRENTDB_URL is set (DESIGN.md §3); read models, checkpoints and command ids stay in Postgres.
+  const kurrent = config.KURRENTDB_URL ? connectKurrentDb(config.KURRENTDB_URL) : undefined;
   return {
     config,
     db: database,
-    store: createPostgresEventStore(database),
-    redactor: createPostgresStreamRedactor(database),
+    store: kurrent ? createKurrentDbEventStore(kurrent, database) : createPostgresEventStore(database),
+    redactor: kurrent ? unsupportedStreamRedactor("KurrentDB") : createPostgresStreamRedactor(database),
     now: () => new Date(),
     newId: randomUUID,
-    close: () => database.close(),
+    async close() {
+      await kurrent?.dispose();
+      await database.close();
+    },
   };
 }

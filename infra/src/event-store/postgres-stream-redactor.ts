@@ -1,3 +1,4 @@
+import { ApiError } from "@crm/contracts/api/errors";
 import { decodeEvent, EVENT_DEFINITIONS, type EventType, type RecordedEvent } from "@crm/contracts/events/registry";
 import type { Database } from "../db/database.ts";
 import { encodePosition } from "./position.ts";
@@ -76,4 +77,12 @@ export function createPostgresStreamRedactor(db: Database): StreamRedactor {
       });
     },
   };
+}
+
+/** The redactor of a store whose events cannot be rewritten (KurrentDB, decisions/020): erasure answers 501. */
+export function unsupportedStreamRedactor(backend: string): StreamRedactor {
+  const refuse = async (): Promise<never> => {
+    throw new ApiError(501, "Not implemented", `Erasure rewrites events in place, which the ${backend} event store does not support (decisions/020).`);
+  };
+  return { findLeadStreams: refuse, rewriteStreams: refuse };
 }
