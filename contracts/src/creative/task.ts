@@ -50,8 +50,3 @@ export interface CreativeTask {
   completedAt: string | null;
   version: number;
 }
-
-/** Overdue: a due date before today (in the viewer's calendar) and still open. */
-export function isOverdue(task: Pick<CreativeTask, "dueDate" | "status">, today: string): boolean {
-  return task.dueDate !== null && (task.status === "todo" || task.status === "in_progress") && task.dueDate < today;
-}

@@ -1,58 +1,89 @@
-import { Palette } from "lucide-react";
-import { Link } from "react-router";
+import { ClipboardList, ImageOff, Plus, Upload } from "lucide-react";
+import { useState, type ReactNode } from "react";
+import { useSubmissions, useTasks } from "@/components/creative-cards/api";
+import { creativeCounters } from "@/components/creative-cards/creative-model";
+import { CreateTaskDialog } from "@/components/creative-cards/create-task-dialog";
+import { SubmissionList } from "@/components/creative-cards/submission-list";
+import { TaskGroupsView } from "@/components/creative-cards/task-groups-view";
+import { UploadContentDialog } from "@/components/creative-cards/upload-content-dialog";
 import { EmptyState } from "@/components/empty-state";
 import { ErrorState } from "@/components/error-state";
 import { PageHeader } from "@/components/page-header";
-import { Badge } from "@/components/ui/badge";
-import { Card } from "@/components/ui/card";
+import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useCurrentUser } from "@/lib/session";
 import { useAssignedClients } from "../api/get-assigned-clients.ts";
+import { ClientsTab } from "./clients-tab.tsx";
+import { CreativeCounters } from "./creative-counters.tsx";
 
-/** /creative: Creative Portal for a Partner, My Clients for a Creative Director. */
+/** Loading, error or the content of one query-backed tab. */
+function Loaded({ query, what, children }: { query: { isPending: boolean; error: unknown; refetch: () => unknown }; what: string; children: ReactNode }) {
+  if (query.error) return <ErrorState title={`Could not load ${what}`} error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.isPending) return <div className="flex justify-center py-16"><Spinner label={`Loading ${what}`} /></div>;
+  return children;
+}
+
+/** /creative: Creative Portal for a Partner, My Clients for a Creative Director (SPEC.md §2). */
 export function CreativePage() {
   const user = useCurrentUser();
   const isDirector = user.role === "Creative Director";
-  const clients = useAssignedClients(isDirector ? user.id : null);
+  const clients = useAssignedClients();
+  const submissions = useSubmissions();
+  const tasks = useTasks();
+  const [dialog, setDialog] = useState<"upload" | "task" | null>(null);
+  const clientList = clients.data ?? [];
+  const counters = creativeCounters(clientList.length, submissions.data ?? [], tasks.data ?? []);
+  const noClients = clientList.length === 0;
   return (
     <>
       <PageHeader
         title={isDirector ? "My Clients" : "Creative Portal"}
-        description={isDirector ? "The clients assigned to you." : "Clients that have a creative director assigned."}
+        description={isDirector ? "Your clients, their content and your tasks." : "Every client with a creative director: content to review and tasks in flight."}
+        actions={
+          <div className="flex flex-wrap gap-2">
+            <Button variant="outline" disabled={noClients} onClick={() => setDialog("task")}>
+              <Plus aria-hidden="true" /> Create Task
+            </Button>
+            <Button disabled={noClients} onClick={() => setDialog("upload")}>
+              <Upload aria-hidden="true" /> Upload Content
+            </Button>
+          </div>
+        }
       />
-      {clients.error ? (
-        <ErrorState title="Could not load clients" error={clients.error} onRetry={() => void clients.refetch()} />
-      ) : clients.isPending ? (
-        <div className="flex justify-center py-16">
-          <Spinner label="Loading clients" />
-        </div>
-      ) : clients.data.length === 0 ? (
-        <EmptyState
-          icon={Palette}
-          title={isDirector ? "No clients assigned to you yet" : "No clients have a creative director yet"}
-          description={
-            isDirector ? "When a Partner assigns you a client, it appears here." : "Assign a creative director to a lead during onboarding."
-          }
-        />
-      ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Clients">
-          {clients.data.map((lead) => (
-            <li key={lead.id}>
-              <Card className="gap-2 px-5 py-4">
-                {isDirector ? (
-                  <p className="font-semibold">{lead.name}</p>
-                ) : (
-                  <Link to={`/lead/${lead.id}`} className="font-semibold hover:underline">
-                    {lead.name}
-                  </Link>
-                )}
-                <p className="text-sm text-muted-foreground">{lead.business}</p>
-                <Badge variant="secondary">{lead.stage}</Badge>
-              </Card>
-            </li>
-          ))}
-        </ul>
-      )}
+      <CreativeCounters counters={counters} loading={clients.isPending || submissions.isPending || tasks.isPending} />
+      <Tabs defaultValue="clients" className="mt-6">
+        <TabsList className="w-full sm:w-fit">
+          <TabsTrigger value="clients">Clients</TabsTrigger>
+          <TabsTrigger value="submissions">Submissions</TabsTrigger>
+          <TabsTrigger value="tasks">Tasks</TabsTrigger>
+        </TabsList>
+        <TabsContent value="clients" className="mt-2">
+          <Loaded query={clients} what="clients">
+            <ClientsTab clients={clientList} submissions={submissions.data ?? []} tasks={tasks.data ?? []} isDirector={isDirector} />
+          </Loaded>
+        </TabsContent>
+        <TabsContent value="submissions" className="mt-2">
+          <Loaded query={submissions} what="submissions">
+            {submissions.data?.length ? (
+              <SubmissionList submissions={submissions.data} showLead canReview />
+            ) : (
+              <EmptyState icon={ImageOff} title="No content submitted yet" description="Uploaded photos, videos, graphics and captions appear here for review." />
+            )}
+          </Loaded>
+        </TabsContent>
+        <TabsContent value="tasks" className="mt-2">
+          <Loaded query={tasks} what="tasks">
+            {tasks.data?.length ? (
+              <TaskGroupsView tasks={tasks.data} showLead canAct columns />
+            ) : (
+              <EmptyState icon={ClipboardList} title="No tasks yet" description="Create a task to plan the next piece of work for a client." />
+            )}
+          </Loaded>
+        </TabsContent>
+      </Tabs>
+      <UploadContentDialog clients={clientList} open={dialog === "upload"} onOpenChange={(open) => setDialog(open ? "upload" : null)} />
+      <CreateTaskDialog clients={clientList} open={dialog === "task"} onOpenChange={(open) => setDialog(open ? "task" : null)} />
     </>
   );
 }

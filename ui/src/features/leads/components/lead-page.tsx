@@ -2,6 +2,8 @@ import { ArrowLeft, Mail, MessageSquare, Pencil, SearchX } from "lucide-react";
 import { useState } from "react";
 import { Link, useParams } from "react-router";
 import type { Lead } from "@crm/contracts/lead/lead";
+import { ContentSubmissionsCard } from "@/components/creative-cards/content-submissions-card";
+import { CreativeTasksCard } from "@/components/creative-cards/creative-tasks-card";
 import { ScheduleMeetingDialog } from "@/components/lead-dialogs/schedule-meeting-dialog";
 import { EmptyState } from "@/components/empty-state";
 import { LeadHistoryCard } from "@/components/lead-history/lead-history-card";
@@ -103,6 +105,8 @@ function LeadDetail({ lead }: { lead: Lead }) {
         <div className="grid content-start gap-6">
           <LeadInformationCard lead={lead} editing={editing} onEditingChange={setEditing} />
           <QuestionnaireCard leadId={lead.id} />
+          {lead.creativeDirectorId && <ContentSubmissionsCard lead={lead} />}
+          {lead.creativeDirectorId && <CreativeTasksCard lead={lead} />}
           <LeadHistoryCard leadId={lead.id} leadName={lead.name} canErase={user.role === "Partner"} />
         </div>
         <div className="grid content-start gap-6">

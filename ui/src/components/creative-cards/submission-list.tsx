@@ -1,0 +1,96 @@
+import { Check, FileText, Film, Image as ImageIcon, RotateCcw, Type, X } from "lucide-react";
+import { useState } from "react";
+import type { ContentSubmission, ReviewDecision } from "@crm/contracts/creative/submission";
+import { formatBytes } from "@crm/contracts/creative/limits";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { formatDate } from "@/lib/format";
+import { ReviewDialog } from "./review-dialog.tsx";
+import { SUBMISSION_STATUS_LABELS } from "./creative-model.ts";
+
+const STATUS_STYLE: Record<ContentSubmission["status"], string> = {
+  pending: "bg-warning/15 text-warning border-transparent",
+  approved: "bg-success/15 text-success border-transparent",
+  rejected: "bg-destructive/15 text-destructive border-transparent",
+  revision_requested: "bg-chart-2/15 text-chart-2 border-transparent",
+};
+const TYPE_ICON = { video: Film, photo: ImageIcon, graphic: ImageIcon, caption: Type } as const;
+
+/**
+ * The image itself as the thumbnail, sized by the browser: no image library is installed on the
+ * server (decisions/013). Lazy, so a long list loads only what is on screen.
+ */
+function Preview({ submission }: { submission: ContentSubmission }) {
+  const file = submission.file;
+  const Icon = file?.contentType === "application/pdf" || file?.contentType === "text/plain" ? FileText : TYPE_ICON[submission.type];
+  if (file && file.contentType.startsWith("image/")) {
+    return <img src={file.url} alt="" loading="lazy" className="size-16 shrink-0 rounded-md border bg-muted object-cover sm:size-20" />;
+  }
+  return (
+    <span className="flex size-16 shrink-0 items-center justify-center rounded-md border bg-muted text-muted-foreground sm:size-20" aria-hidden="true">
+      <Icon className="size-6" />
+    </span>
+  );
+}
+
+function SubmissionItem({ submission, showLead, canReview, onReview }: { submission: ContentSubmission; showLead: boolean; canReview: boolean; onReview: (d: ReviewDecision) => void }) {
+  const file = submission.file;
+  return (
+    <li className="flex gap-3 rounded-lg border p-3">
+      <Preview submission={submission} />
+      <div className="grid min-w-0 flex-1 gap-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <h3 className="font-medium break-words">{submission.title}</h3>
+          <Badge variant="outline" className="capitalize">{submission.type}</Badge>
+          <Badge className={STATUS_STYLE[submission.status]}>{SUBMISSION_STATUS_LABELS[submission.status]}</Badge>
+        </div>
+        <p className="text-xs text-muted-foreground">
+          {showLead && `${submission.leadName} · `}Submitted {formatDate(submission.createdAt)}
+          {submission.reviewedAt && ` · Reviewed ${formatDate(submission.reviewedAt)}`}
+        </p>
+        {submission.description && <p className="text-sm break-words">{submission.description}</p>}
+        {submission.caption && <p className="text-sm break-words text-muted-foreground italic">“{submission.caption}”</p>}
+        {file && (
+          <a href={file.url} target="_blank" rel="noreferrer" className="w-fit text-sm break-all text-primary underline-offset-4 hover:underline">
+            {file.name} ({formatBytes(file.size)})
+          </a>
+        )}
+        {submission.reviewNotes && <p className="text-sm break-words"><span className="font-medium">Review notes:</span> {submission.reviewNotes}</p>}
+        {canReview && submission.status === "pending" && (
+          <div className="mt-1 flex flex-wrap gap-2">
+            <Button size="sm" onClick={() => onReview("approve")} aria-label={`Approve ${submission.title}`}>
+              <Check aria-hidden="true" /> Approve
+            </Button>
+            <Button size="sm" variant="outline" onClick={() => onReview("request_revision")} aria-label={`Request revision of ${submission.title}`}>
+              <RotateCcw aria-hidden="true" /> Request Revision
+            </Button>
+            <Button size="sm" variant="outline" className="text-destructive" onClick={() => onReview("reject")} aria-label={`Reject ${submission.title}`}>
+              <X aria-hidden="true" /> Reject
+            </Button>
+          </div>
+        )}
+      </div>
+    </li>
+  );
+}
+
+export interface SubmissionListProps {
+  submissions: readonly ContentSubmission[];
+  showLead?: boolean;
+  canReview: boolean;
+}
+
+/** Content submissions with their file, status and, while pending, the review actions. */
+export function SubmissionList({ submissions, showLead = false, canReview }: SubmissionListProps) {
+  const [reviewing, setReviewing] = useState<{ submission: ContentSubmission; decision: ReviewDecision } | null>(null);
+  return (
+    <>
+      <ul className="grid gap-3" aria-label="Content submissions">
+        {submissions.map((s) => (
+          <SubmissionItem key={s.id} submission={s} showLead={showLead} canReview={canReview} onReview={(decision) => setReviewing({ submission: s, decision })} />
+        ))}
+      </ul>
+      <ReviewDialog submission={reviewing?.submission ?? null} decision={reviewing?.decision ?? "approve"} onOpenChange={(open) => !open && setReviewing(null)} />
+    </>
+  );
+}
