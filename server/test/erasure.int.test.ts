@@ -81,6 +81,9 @@ describe.each(backends)("right to erasure on %s", (backend) => {
     // The non-personal facts stay: the lead, its stage history; the other lead is untouched.
     const lead = (await client.get(`/api/leads/${leadId}`)).body;
     expect(lead).toMatchObject({ name: REDACTED, email: REDACTED, phone: REDACTED, stage: "Contract Sent" });
+    // The version (ETag, If-Match) follows the stream, so caches and edits see the change.
+    expect(lead.version).toBe(erased.body.version);
+    expect((await client.get(`/api/leads/${leadId}?asOf=${erased.body.position}`)).body).toEqual(lead);
     expect((await client.get(`/api/leads/${otherId}`)).body).toMatchObject({ name: "Otto Other", email: "otto@example.com" });
     const history = (await client.get(`/api/leads/${leadId}/history`)).body;
     expect(history.erased).toBe(true);

@@ -11,6 +11,7 @@ const LEAD_EVENT_TYPES = new Set([
   "CreativeDirectorUnassigned",
   "LeadMoved",
   "LeadArchived",
+  "LeadErased",
 ]);
 
 export const isLeadEvent = (event: RecordedEvent) => LEAD_EVENT_TYPES.has(event.type);

@@ -52,6 +52,8 @@ async function applyEvent(batch: LeadBatch, row: LeadRow | undefined, event: Rec
       return { ...next, creative_director_id: null };
     case "LeadArchived":
       return undefined;
+    case "LeadErased": // the row's values were redacted by a rebuild; the version follows the stream's (If-Match, ETag)
+      return next;
     default:
       return row;
   }
