@@ -1,6 +1,7 @@
 /**
- * Event store append throughput and latency on Postgres, beside the limit: plain single-row
- * INSERT commits into a table of the same shape, same database, same concurrency, same run.
+ * Event store append throughput and latency on Postgres (1 and 10 events per append), beside the
+ * limit (plain INSERT commits into a table of the same shape) and the peer (Emmett's PostgreSQL
+ * event store), same database, same events, same concurrency, same run.
  */
 import { randomUUID } from "node:crypto";
 import { encodeEvent } from "@crm/contracts/events/registry";
@@ -12,13 +13,16 @@ import { createPostgresEventStore } from "@crm/infra/event-store/postgres-event-
 import { createTestDatabase } from "@crm/infra/testing/test-database";
 import { ALL_MIGRATIONS } from "@crm/server/migrations";
 import { closedLoop, type ClosedLoopResult } from "./lib/closed-loop.ts";
-import { benchMetadata, leadCreated } from "./lib/lead-data.ts";
+import { emmettPeer, type EmmettPeer } from "./lib/emmett-peer.ts";
+import { benchMetadata, leadBatch } from "./lib/lead-data.ts";
 import { cpuSeconds, machineLoad, serverCpuMeter } from "./lib/machine.ts";
 import { verdict, type Figure } from "./lib/report.ts";
 import { fmt, summarize } from "./lib/stats.ts";
 
 export interface AppendBenchOptions {
   writers: readonly number[];
+  /** Events per append (default 1 and 10). */
+  sizes?: readonly number[];
   durationMs: number;
   log?: (line: string) => void;
 }
@@ -58,71 +62,93 @@ async function slice(db: Database, n: number, op: () => Promise<unknown>): Promi
   return { result, cpuSeconds: cpuSeconds() - client0 + (await server()) };
 }
 
+type Op = () => Promise<unknown>;
+
 /**
- * Alternates short slices of the limit and of the store, so that load from other processes on
- * this shared machine falls on both about equally and the ratio stays meaningful.
+ * Alternates short slices of the limit, the store and the peer, so that load from other processes
+ * on this shared machine falls on all three about equally and the ratios stay meaningful.
  */
-async function interleaved(db: Database, n: number, durationMs: number, limitOp: () => Promise<unknown>, storeOp: () => Promise<unknown>) {
-  const limit: Slice[] = [];
-  const store: Slice[] = [];
+async function interleaved(db: Database, n: number, durationMs: number, ops: { limit: Op; store: Op; peer: Op }) {
+  const slices = { limit: [] as Slice[], store: [] as Slice[], peer: [] as Slice[] };
   for (let done = 0; done < durationMs; done += SLICE_MS) {
-    limit.push(await slice(db, n, limitOp));
-    store.push(await slice(db, n, storeOp));
+    for (const key of ["limit", "store", "peer"] as const) slices[key].push(await slice(db, n, ops[key]));
   }
-  return { limit: measured(limit), store: measured(store) };
+  return { limit: measured(slices.limit), store: measured(slices.store), peer: measured(slices.peer) };
 }
 
 const LIMIT_DDL = `CREATE TABLE limit_events (LIKE events INCLUDING DEFAULTS INCLUDING INDEXES INCLUDING CONSTRAINTS)`;
 
-/** One autocommitted single-row INSERT per call: what a commit costs on this database. */
-function limitInsert(db: Database) {
+/** One autocommitted INSERT of `size` rows per call: what a commit of that many rows costs here. */
+function limitInsert(db: Database, size: number): Op {
+  const values = Array.from({ length: size }, (_, i) => `($1, ${i + 1}, $${i * 2 + 3}, 'LeadCreated', $2, $${i * 2 + 4}, $${size * 2 + 3})`).join(", ");
+  const sql = `INSERT INTO limit_events (stream_id, stream_version, event_id, event_type, schema_version, data, metadata) VALUES ${values}`;
   return () => {
-    const { data, schemaVersion } = encodeEvent(leadCreated());
-    return db.query(
-      `INSERT INTO limit_events (stream_id, stream_version, event_id, event_type, schema_version, data, metadata)
-       VALUES ($1, 1, $2, 'LeadCreated', $3, $4, $5)`,
-      [leadStreamId(randomUUID()), randomUUID(), schemaVersion, JSON.stringify(data), JSON.stringify(benchMetadata())],
-    );
+    const events = leadBatch(size);
+    const params: unknown[] = [leadStreamId(randomUUID()), 1];
+    for (const event of events) params.push(randomUUID(), JSON.stringify(encodeEvent(event).data));
+    params.push(JSON.stringify(benchMetadata()));
+    return db.query(sql, params);
   };
 }
 
-/** What a create-lead command appends: a new stream with one event, a fresh command id. */
-function storeAppend(db: Database) {
+/** What a create-lead command appends: a new stream with `size` events, a fresh command id. */
+function storeAppend(db: Database, size: number): Op {
   const store = createPostgresEventStore(db);
   return () => {
-    const event = leadCreated();
+    const events = leadBatch(size);
     const metadata = benchMetadata();
-    return store.append(leadStreamId(event.data.leadId), 0, [event], { commandId: metadata.commandId, metadata });
+    return store.append(leadStreamId(randomUUID()), 0, events, { commandId: metadata.commandId, metadata });
   };
 }
 
-const line = (label: string, m: Measured) =>
-  `  ${label.padEnd(22)} ${fmt(m.rate).padStart(7)} ev/s  p50 ${fmt(m.p50, 2)} ms  p99 ${fmt(m.p99, 2)} ms  CPU ${fmt(m.cpuUs)} µs/op${m.errors ? `  errors ${m.errors}` : ""}`;
+/** The same events through Emmett (validated by our schemas first, as our store does). */
+function peerAppend(peer: EmmettPeer, size: number): Op {
+  return () => {
+    const events = leadBatch(size);
+    for (const event of events) encodeEvent(event);
+    return peer.append(leadStreamId(randomUUID()), events);
+  };
+}
 
-/** Runs the limit and the store at each concurrency, alternating, and returns the table lines. */
-export async function benchAppend({ writers, durationMs, log = console.log }: AppendBenchOptions): Promise<Figure[]> {
+const line = (label: string, m: Measured, size: number) =>
+  `  ${label.padEnd(24)} ${fmt(m.rate * size).padStart(7)} ev/s  p50 ${fmt(m.p50, 2)} ms  p99 ${fmt(m.p99, 2)} ms  CPU ${fmt(m.cpuUs / size)} µs/event${m.errors ? `  errors ${m.errors}` : ""}`;
+
+function figureOf(size: number, n: number, { limit, store, peer }: Record<"limit" | "store" | "peer", Measured>): Figure {
+  const ratio = store.rate / limit.rate;
+  const ev = (m: Measured) => fmt(m.rate * size);
+  return {
+    figure: `append ${size} event${size > 1 ? "s" : ""}, ${n} writer${n > 1 ? "s" : ""} (Postgres)`,
+    measured: `${ev(store)} ev/s, p50 ${fmt(store.p50, 1)} ms, p99 ${fmt(store.p99, 1)} ms, CPU ${fmt(store.cpuUs / size)} µs/ev`,
+    target: ">= 80% of limit, ahead of Emmett",
+    limit: `limit ${ev(limit)} ev/s (${fmt(ratio * 100)}%, CPU ${fmt(limit.cpuUs / size)} µs/ev); Emmett ${ev(peer)} ev/s p99 ${fmt(peer.p99, 1)} ms (x${fmt(store.rate / peer.rate, 2)}, CPU ${fmt(peer.cpuUs / size)} µs/ev)`,
+    verdict: verdict(ratio >= 0.8 && store.rate > peer.rate && store.errors === 0),
+  };
+}
+
+/** Runs the limit, the store and Emmett at each batch size and concurrency, alternating. */
+export async function benchAppend({ writers, sizes = [1, 10], durationMs, log = console.log }: AppendBenchOptions): Promise<Figure[]> {
   const test = await createTestDatabase("postgres");
-  const db = createPostgresDatabase(test.url!, { max: Math.max(...writers) + 4 });
+  const max = Math.max(...writers) + 4;
+  const db = createPostgresDatabase(test.url!, { max });
   const figures: Figure[] = [];
+  let peer: EmmettPeer | undefined;
   try {
     await migrate(db, ALL_MIGRATIONS);
     await db.exec(LIMIT_DDL);
-    log(`event store append (1 event per append), ${durationMs / 1000} s each, in 1 s slices alternating with the limit, ${machineLoad()}`);
-    for (const n of writers) {
-      const { limit, store } = await interleaved(db, n, durationMs, limitInsert(db), storeAppend(db));
-      log(line(`limit, ${n} writers`, limit));
-      log(line(`store, ${n} writers`, store));
-      log(`  (${machineLoad()})`);
-      const ratio = store.rate / limit.rate;
-      figures.push({
-        figure: `append 1 event, ${n} writer${n > 1 ? "s" : ""} (Postgres)`,
-        measured: `${fmt(store.rate)} ev/s, p50 ${fmt(store.p50, 1)} ms, p99 ${fmt(store.p99, 1)} ms`,
-        target: n === 32 ? ">= 5,000 ev/s and >= 80% of limit" : ">= 80% of limit",
-        limit: `${fmt(limit.rate)} commits/s (p99 ${fmt(limit.p99, 1)} ms): ${fmt(ratio * 100)}%; CPU/op ${fmt(limit.cpuUs)} vs ${fmt(store.cpuUs)} µs`,
-        verdict: verdict(ratio >= 0.8 && (n !== 32 || store.rate >= 5_000) && store.errors === 0),
-      });
+    peer = await emmettPeer(test.url!, max);
+    log(`event store append, ${durationMs / 1000} s each, in 1 s slices alternating limit / store / Emmett, ${machineLoad()}`);
+    for (const size of sizes) {
+      for (const n of writers) {
+        const m = await interleaved(db, n, durationMs, { limit: limitInsert(db, size), store: storeAppend(db, size), peer: peerAppend(peer, size) });
+        log(line(`limit, ${size} ev, ${n} writers`, m.limit, size));
+        log(line(`store, ${size} ev, ${n} writers`, m.store, size));
+        log(line(`Emmett, ${size} ev, ${n} writers`, m.peer, size));
+        log(`  (${machineLoad()})`);
+        figures.push(figureOf(size, n, m));
+      }
     }
   } finally {
+    await peer?.close();
     await db.close();
     await test.drop();
   }
@@ -131,5 +157,5 @@ export async function benchAppend({ writers, durationMs, log = console.log }: Ap
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { textTable } = await import("./lib/report.ts");
-  console.log(textTable(await benchAppend({ writers: [1, 8, 32], durationMs: 5_000 })));
+  console.log(textTable(await benchAppend({ writers: (process.argv[2] ?? "1,8,32").split(",").map(Number), durationMs: Number(process.argv[3] ?? 5) * 1000 })));
 }

@@ -35,3 +35,11 @@ export function createLeadBody() {
   const { data } = leadCreated();
   return { name: data.name, business: data.business, email: data.email, phone: data.phone, source: data.source, priority: data.priority };
 }
+
+/** A new lead's first `size` events: LeadCreated, then detail edits (what one append carries). */
+export function leadBatch(size: number): DomainEvent[] {
+  const created = leadCreated();
+  const { leadId } = created.data;
+  const edits = Array.from({ length: size - 1 }, (_, i): DomainEvent => ({ type: "LeadDetailsChanged", data: { leadId, changes: { notes: `Call back, edit ${i + 1}` } } }));
+  return [created, ...edits];
+}
