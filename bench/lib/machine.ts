@@ -15,7 +15,7 @@ export function cpuSeconds(): number {
 }
 
 /** CPU seconds a process has used, from /proc (Linux); 0 when it is gone or unreadable. */
-function processCpuSeconds(pid: number): number {
+export function processCpuSeconds(pid: number): number {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
@@ -42,4 +42,14 @@ export async function serverCpuMeter(q: Database): Promise<() => Promise<number>
     for (const pid of await pids()) total += processCpuSeconds(pid) - (before.get(pid) ?? 0);
     return total;
   };
+}
+
+/** Resident memory of a process in MB, from /proc (Linux); NaN when it is gone. */
+export function residentMb(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024;
+  } catch {
+    return Number.NaN;
+  }
 }

@@ -1,0 +1,119 @@
+/**
+ * The full command path over HTTP (session check, validation, load, decide, append) with
+ * autocannon at 32 connections: create lead, then change stage (POST /api/leads/:id/move to
+ * another stage). The app runs in its own process on a fresh Postgres database.
+ */
+import { mkdtempSync } from "node:fs";
+import os, { tmpdir } from "node:os";
+import path from "node:path";
+import autocannon, { type Request, type Result } from "autocannon";
+import { LEAD_STAGES } from "@crm/contracts/lead/lead";
+import { loadConfig } from "@crm/infra/config";
+import { createTestDatabase } from "@crm/infra/testing/test-database";
+import { openSystem } from "@crm/server/system";
+import { signUpAs } from "@crm/server/testing/sign-up-as";
+import type { TestApp } from "@crm/server/testing/test-app";
+import { startAppProcess, type AppProcess } from "./lib/app-process.ts";
+import { createLeadBody } from "./lib/lead-data.ts";
+import { cpuSeconds, machineLoad, serverCpuMeter } from "./lib/machine.ts";
+import { verdict, type Figure } from "./lib/report.ts";
+import { fmt } from "./lib/stats.ts";
+import type { Database } from "@crm/infra/db/database";
+
+export interface CommandHttpOptions {
+  connections: number;
+  durationSeconds: number;
+  port?: number;
+  log?: (line: string) => void;
+}
+
+const TARGET_RATE = 3_000;
+const TARGET_P99 = 50;
+
+/** A Partner's bearer token, made directly in the database the app uses (no HTTP, no rate limit). */
+async function bearer(db: Database, databaseUrl: string): Promise<string> {
+  const config = loadConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: "silent", DATA_DIR: mkdtempSync(path.join(tmpdir(), "crm-bench-")) });
+  const system = await openSystem(config, db);
+  const { token } = await signUpAs({ system } as TestApp, { role: "Partner" });
+  return token;
+}
+
+const createRequest = (): Request => ({
+  method: "POST",
+  path: "/api/leads",
+  setupRequest: (req) => ({ ...req, body: JSON.stringify(createLeadBody()) }),
+});
+
+/** Moves a random lead of `ids` to a random stage (a stage change, or a reorder when it is already there). */
+const moveRequest = (ids: readonly string[]): Request => ({
+  method: "POST",
+  setupRequest: (req) => {
+    const id = ids[Math.floor(Math.random() * ids.length)]!;
+    const stage = LEAD_STAGES[Math.floor(Math.random() * LEAD_STAGES.length)]!;
+    return { ...req, path: `/api/leads/${id}/move`, body: JSON.stringify({ stage }) };
+  },
+});
+
+interface Run {
+  result: Result;
+  cpuMsPerCommand: number;
+  /** Where the CPU went, ms per command: load generator, app (commands + projector), Postgres. */
+  split: string;
+}
+
+/** One autocannon run, with client + app + Postgres CPU time per command. */
+async function run(app: AppProcess, db: Database, token: string, request: Request, connections: number, duration: number): Promise<Run> {
+  const client0 = cpuSeconds();
+  const app0 = app.cpuSeconds();
+  const server = await serverCpuMeter(db);
+  const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
+  const result = await autocannon({ url: app.url, connections, duration, headers, requests: [request] });
+  const parts = { client: cpuSeconds() - client0, app: app.cpuSeconds() - app0, postgres: await server() };
+  const perCommand = (s: number) => (s / Math.max(1, result.requests.total)) * 1000;
+  const split = Object.entries(parts).map(([k, v]) => `${k} ${fmt(perCommand(v), 2)}`).join(", ");
+  return { result, cpuMsPerCommand: perCommand(parts.client + parts.app + parts.postgres), split };
+}
+
+/** The rate the machine's cores would allow if this work had them to itself. */
+const cpuBound = (cpuMs: number) => (os.cpus().length * 1000) / cpuMs;
+
+function figureOf(name: string, connections: number, { result, cpuMsPerCommand, split }: Run): Figure {
+  const rate = result.requests.total / result.duration;
+  const bad = result.non2xx + result.errors;
+  const codes = Object.entries(result.statusCodeStats).map(([code, s]) => `${code}: ${s.count}`).join(", ");
+  return {
+    figure: `HTTP ${name}, ${connections} connections (Postgres, app in own process)`,
+    measured: `${fmt(rate)} cmd/s, p50 ${fmt(result.latency.p50, 1)} ms, p99 ${fmt(result.latency.p99, 1)} ms; ${bad} errors/non-2xx (${codes}); CPU ${fmt(cpuMsPerCommand, 2)} ms/cmd (${split}; CPU-bound estimate ${fmt(cpuBound(cpuMsPerCommand))} cmd/s)`,
+    target: `>= ${fmt(TARGET_RATE)} cmd/s, p99 <= ${TARGET_P99} ms`,
+    limit: "-",
+    verdict: verdict(rate >= TARGET_RATE && result.latency.p99 <= TARGET_P99 && bad === 0),
+  };
+}
+
+/** Starts the app on a fresh database, warms it, then measures create lead and change stage. */
+export async function benchCommandHttp({ connections, durationSeconds, port = 5110, log = console.log }: CommandHttpOptions): Promise<Figure[]> {
+  const test = await createTestDatabase("postgres");
+  let app: AppProcess | undefined;
+  try {
+    const token = await bearer(test.db, test.url!);
+    app = await startAppProcess({ port, databaseUrl: test.url! });
+    await run(app, test.db, token, createRequest(), connections, 2); // warm-up: JIT, pools, leads to move
+    log(`HTTP commands with autocannon, ${connections} connections, ${durationSeconds} s each, ${machineLoad()}`);
+    const create = await run(app, test.db, token, createRequest(), connections, durationSeconds);
+    const { rows } = await test.db.query<{ stream_id: string }>("SELECT stream_id FROM streams WHERE stream_type = 'lead' LIMIT 5000");
+    const ids = rows.map((r) => r.stream_id.slice("lead-".length));
+    const move = await run(app, test.db, token, moveRequest(ids), connections, durationSeconds);
+    const figures = [figureOf("create lead", connections, create), figureOf("change stage", connections, move)];
+    for (const f of figures) log(`  ${f.figure}: ${f.measured}`);
+    log(`  app RSS ${fmt(app.rssMb())} MB, ${machineLoad()}`);
+    return figures;
+  } finally {
+    await app?.stop();
+    await test.drop();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { textTable } = await import("./lib/report.ts");
+  console.log(textTable(await benchCommandHttp({ connections: 32, durationSeconds: Number(process.argv[2] ?? 10) })));
+}

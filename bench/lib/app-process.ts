@@ -1,0 +1,76 @@
+// The app as its own process (`tsx server/src/main.ts`), so that a load generator does not share
+// its event loop and its CPU time and memory can be read from /proc.
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { processCpuSeconds, residentMb } from "./machine.ts";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+export interface AppProcess {
+  url: string;
+  pid: number;
+  dataDir: string;
+  cpuSeconds(): number;
+  rssMb(): number;
+  stop(): Promise<void>;
+}
+
+export interface AppProcessOptions {
+  port: number;
+  /** A Postgres connection string; without it the app runs on embedded PGlite in dataDir. */
+  databaseUrl?: string;
+  /** Reuse a data directory (e.g. one already seeded); removed at stop only when created here. */
+  dataDir?: string;
+  /** How long to wait for /api/health (a first start on a large log builds its read models first). */
+  startTimeoutMs?: number;
+}
+
+async function waitForHealth(url: string, child: { exitCode: number | null }, timeoutMs: number) {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    if (child.exitCode !== null) throw new Error(`the app exited with ${child.exitCode}`);
+    if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`the app did not answer /api/health within ${timeoutMs / 1000} s`);
+}
+
+/** Starts node --import tsx server/src/main.ts (mode all) and waits until it answers. */
+export async function startAppProcess(options: AppProcessOptions): Promise<AppProcess> {
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "crm-bench-app-"));
+  const env = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(options.port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+    DATABASE_URL: options.databaseUrl ?? "",
+  };
+  const child = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], { cwd: ROOT, env, stdio: ["ignore", "ignore", "inherit"] });
+  const url = `http://127.0.0.1:${options.port}`;
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  try {
+    await waitForHealth(url, child, options.startTimeoutMs ?? 60_000);
+  } catch (error) {
+    child.kill("SIGKILL");
+    throw error;
+  }
+  return {
+    url,
+    pid: child.pid!,
+    dataDir,
+    cpuSeconds: () => processCpuSeconds(child.pid!),
+    rssMb: () => residentMb(child.pid!),
+    async stop() {
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+      await exited;
+      clearTimeout(timer);
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
