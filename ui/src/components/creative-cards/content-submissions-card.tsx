@@ -24,7 +24,7 @@ export function ContentSubmissionsCard({ lead }: CreativeCardProps) {
   const canAct = useCanActOnCreative(lead);
   const [uploading, setUploading] = useState(false);
   return (
-    <Card>
+    <Card data-creative-card="submissions">
       <CardHeader>
         <CardTitle className="text-base">Content Submissions</CardTitle>
         {canAct && (

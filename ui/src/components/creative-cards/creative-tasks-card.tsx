@@ -14,7 +14,7 @@ export function CreativeTasksCard({ lead }: CreativeCardProps) {
   const canAct = useCanActOnCreative(lead);
   const [creating, setCreating] = useState(false);
   return (
-    <Card>
+    <Card data-creative-card="tasks">
       <CardHeader>
         <CardTitle className="text-base">Creative Tasks</CardTitle>
         {canAct && (

@@ -8,11 +8,12 @@ import { formatDate } from "@/lib/format";
 import { ReviewDialog } from "./review-dialog.tsx";
 import { SUBMISSION_STATUS_LABELS } from "./creative-model.ts";
 
+// Explicit shades: the theme's warning and success tokens are too light for small text on a tint (WCAG AA).
 const STATUS_STYLE: Record<ContentSubmission["status"], string> = {
-  pending: "bg-warning/15 text-warning border-transparent",
-  approved: "bg-success/15 text-success border-transparent",
-  rejected: "bg-destructive/15 text-destructive border-transparent",
-  revision_requested: "bg-chart-2/15 text-chart-2 border-transparent",
+  pending: "border-transparent bg-amber-100 text-amber-900 dark:bg-amber-500/20 dark:text-amber-100",
+  approved: "border-transparent bg-emerald-100 text-emerald-900 dark:bg-emerald-500/20 dark:text-emerald-100",
+  rejected: "border-transparent bg-red-100 text-red-900 dark:bg-red-500/20 dark:text-red-100",
+  revision_requested: "border-transparent bg-sky-100 text-sky-900 dark:bg-sky-500/20 dark:text-sky-100",
 };
 const TYPE_ICON = { video: Film, photo: ImageIcon, graphic: ImageIcon, caption: Type } as const;
 
