@@ -68,16 +68,23 @@ export function createPostgresDatabase(connectionString: string, options: { max?
     ...queryable(pool),
     async transaction(fn) {
       const client = await pool.connect();
+      // The pool stops listening for a client's errors while it is checked out: a connection cut
+      // mid-transaction (server restart, pg_terminate_backend) would be an uncaught 'error' event
+      // that ends the process. The failing query rejects anyway; the broken client is discarded.
+      let broken: Error | undefined;
+      const onError = (error: Error) => (broken = error);
+      client.on("error", onError);
       try {
         await client.query("BEGIN");
         const result = await fn(queryable(client));
         await client.query("COMMIT");
         return result;
       } catch (error) {
-        await client.query("ROLLBACK").catch(() => undefined);
+        await client.query("ROLLBACK").catch((rollbackError: Error) => (broken ??= rollbackError));
         throw error;
       } finally {
-        client.release();
+        client.removeListener("error", onError);
+        client.release(broken);
       }
     },
     async listen(channel, handler) {

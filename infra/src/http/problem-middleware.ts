@@ -40,7 +40,21 @@ export function problemMiddleware(log: (error: unknown) => void = console.error)
     if (typeof bodyError.status === "number" && bodyError.status >= 400 && bodyError.status < 500) {
       return sendProblem(res, { type: "about:blank", title: "Bad request", status: bodyError.status, detail: "The request could not be read." });
     }
+    if (databaseUnavailable(error)) {
+      res.setHeader("Retry-After", "1");
+      return sendProblem(res, { type: "about:blank", title: "Service unavailable", status: 503, detail: "The database cannot be reached right now; try again shortly." });
+    }
     log(error);
     sendProblem(res, { type: "about:blank", title: "Internal error", status: 500, detail: "Something went wrong on our side." });
   };
+}
+
+/** Postgres SQLSTATEs (class 08 connection exception, 57P01-57P03 shutdown) and socket errors of a database outage. */
+const OUTAGE_CODES = new Set(["08000", "08001", "08003", "08004", "08006", "57P01", "57P02", "57P03", "ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT"]);
+
+/** A lost or refused database connection: the request may be retried, so 503 rather than 500. */
+function databaseUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  return (typeof code === "string" && OUTAGE_CODES.has(code)) || /^Connection terminated|timeout exceeded when trying to connect/.test(error.message);
 }
