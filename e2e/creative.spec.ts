@@ -18,7 +18,10 @@ async function clientOfCleo(page: Page, name: string): Promise<string> {
   const headers = { Origin: new URL(page.url()).origin };
   const directors = (await (await page.request.get("/api/users/creative-directors")).json()) as { id: string; email: string }[];
   const cleo = directors.find((d) => d.email === CREATIVE_DIRECTOR.email)!;
-  const created = await page.request.post("/api/leads", { headers, data: { name, business: `${name} Studio`, email: `${name.split(" ")[0]!.toLowerCase()}@studio.test` } });
+  const created = await page.request.post("/api/leads", {
+    headers,
+    data: { name, business: `${name} Studio`, email: `${name.split(" ")[0]!.toLowerCase()}@studio.test` },
+  });
   expect(created.status(), await created.text()).toBe(201);
   const { id } = (await created.json()) as { id: string };
   const patched = await page.request.patch(`/api/leads/${id}`, { headers, data: { stage: "Active", creativeDirectorId: cleo.id } });
@@ -112,7 +115,9 @@ test("a director creates a task, starts it and completes it; overdue tasks are m
   await dialog.getByLabel("Title").fill("Storyboard the reel");
   await dialog.getByLabel("Description").fill("Six frames for the launch reel");
   await dialog.getByLabel("Due Date").fill("2020-01-31");
-  await dialog.getByLabel("Attachments").setInputFiles({ name: "brief.txt", mimeType: "text/plain", buffer: Buffer.from("Tone: warm, local, honest\n") });
+  await dialog
+    .getByLabel("Attachments")
+    .setInputFiles({ name: "brief.txt", mimeType: "text/plain", buffer: Buffer.from("Tone: warm, local, honest\n") });
   await dialog.getByRole("button", { name: "Create Task" }).click();
   await expect(toast(director).getByText("Task Created")).toBeVisible();
 

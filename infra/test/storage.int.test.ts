@@ -1,6 +1,6 @@
 import { generateKeyPairSync, createHash, createVerify } from "node:crypto";
 import { mkdtempSync, readdirSync } from "node:fs";
-import { createServer, type IncomingMessage, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -14,7 +14,8 @@ import { localStorage } from "../src/storage/local-storage.ts";
 import { receiveUpload } from "../src/storage/upload.ts";
 
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
-const chunks = (buffer: Buffer, size = 1000) => Readable.from(Array.from({ length: Math.ceil(buffer.length / size) }, (_, i) => buffer.subarray(i * size, (i + 1) * size)));
+const chunks = (buffer: Buffer, size = 1000) =>
+  Readable.from(Array.from({ length: Math.ceil(buffer.length / size) }, (_, i) => buffer.subarray(i * size, (i + 1) * size)));
 const body = (req: IncomingMessage) => buffer(req);
 
 /** A loopback stand-in for Google: the OAuth token endpoint and the Cloud Storage JSON API, in memory. */
@@ -23,21 +24,25 @@ function fakeGoogle(publicKey: string) {
   const seen: { method: string; url: string; auth: string | undefined }[] = [];
   // An upload the adapter abandons (a refused file) resets the connection: that is expected, not an error.
   const server = createServer((req, res) => void handle(req, res).catch(() => res.destroy()));
-  async function handle(req: IncomingMessage, res: import("node:http").ServerResponse) {
+  async function handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url!, "http://x");
     seen.push({ method: req.method!, url: req.url!, auth: req.headers.authorization });
     if (url.pathname === "/token") {
       const assertion = new URLSearchParams((await body(req)).toString()).get("assertion")!;
       const [h, p, s] = assertion.split(".");
       const valid = createVerify("RSA-SHA256").update(`${h}.${p}`).verify(publicKey, Buffer.from(s!, "base64url"));
-      return void res.writeHead(valid ? 200 : 401, { "content-type": "application/json" }).end(JSON.stringify({ access_token: "tok-1", expires_in: 3600 }));
+      return void res
+        .writeHead(valid ? 200 : 401, { "content-type": "application/json" })
+        .end(JSON.stringify({ access_token: "tok-1", expires_in: 3600 }));
     }
     if (req.headers.authorization !== "Bearer tok-1") return void res.writeHead(401).end("no token");
     const upload = /^\/upload\/storage\/v1\/b\/bucket-1\/o$/.exec(url.pathname);
     if (upload && req.method === "POST" && url.searchParams.get("uploadType") === "media") {
       const data = await body(req);
       objects.set(url.searchParams.get("name")!, data);
-      return void res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ name: url.searchParams.get("name"), size: String(data.length) }));
+      return void res
+        .writeHead(200, { "content-type": "application/json" })
+        .end(JSON.stringify({ name: url.searchParams.get("name"), size: String(data.length) }));
     }
     const object = /^\/storage\/v1\/b\/bucket-1\/o\/(.+)$/.exec(url.pathname);
     const key = object ? decodeURIComponent(object[1]!) : "";
@@ -66,7 +71,9 @@ function contract(name: string, open: () => FileStorage) {
 
     it("keeps nothing when the content is refused or too large", async () => {
       const storage = open();
-      await expect(receiveUpload(chunks(Buffer.from("MZ\x90\x00 not an image")), "photo", storage, "leads/l1/f2")).rejects.toMatchObject({ status: 415 });
+      await expect(receiveUpload(chunks(Buffer.from("MZ\x90\x00 not an image")), "photo", storage, "leads/l1/f2")).rejects.toMatchObject({
+        status: 415,
+      });
       expect(await storage.get("leads/l1/f2")).toBeUndefined();
       const big = Buffer.concat([Buffer.from("plain text "), Buffer.alloc(2 * 1024 * 1024, 0x61)]);
       await expect(receiveUpload(chunks(big, 64 * 1024), "caption", storage, "leads/l1/f3")).rejects.toMatchObject({ status: 413 });
@@ -89,7 +96,11 @@ describe("local storage on disk", () => {
   });
 });
 
-const { privateKey, publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048, privateKeyEncoding: { type: "pkcs8", format: "pem" }, publicKeyEncoding: { type: "spki", format: "pem" } });
+const { privateKey, publicKey } = generateKeyPairSync("rsa", {
+  modulusLength: 2048,
+  privateKeyEncoding: { type: "pkcs8", format: "pem" },
+  publicKeyEncoding: { type: "spki", format: "pem" },
+});
 const google = fakeGoogle(publicKey);
 let endpoint = "";
 beforeAll(async () => {
@@ -99,12 +110,24 @@ beforeAll(async () => {
 afterAll(() => new Promise((resolve) => google.server.close(resolve)));
 
 contract("Google Cloud Storage (loopback)", () =>
-  gcsStorage({ bucket: "bucket-1", endpoint, token: serviceAccountTokens({ client_email: "crm@p.iam.gserviceaccount.com", private_key: privateKey, token_uri: `${endpoint}/token` }) }),
+  gcsStorage({
+    bucket: "bucket-1",
+    endpoint,
+    token: serviceAccountTokens({ client_email: "crm@p.iam.gserviceaccount.com", private_key: privateKey, token_uri: `${endpoint}/token` }),
+  }),
 );
 
 describe("Google Cloud Storage requests", () => {
   it("signs a service-account assertion once, sends the token, and never makes an object public", async () => {
-    const storage = gcsStorage({ bucket: "bucket-1", endpoint, token: serviceAccountTokens({ client_email: "crm@p.iam.gserviceaccount.com", private_key: privateKey, token_uri: `${endpoint}/token` }) });
+    const storage = gcsStorage({
+      bucket: "bucket-1",
+      endpoint,
+      token: serviceAccountTokens({
+        client_email: "crm@p.iam.gserviceaccount.com",
+        private_key: privateKey,
+        token_uri: `${endpoint}/token`,
+      }),
+    });
     google.seen.length = 0;
     await receiveUpload(chunks(Buffer.from("hello caption")), "caption", storage, "leads/l2/f1");
     expect(await text((await storage.get("leads/l2/f1"))!.stream)).toBe("hello caption");
@@ -114,8 +137,16 @@ describe("Google Cloud Storage requests", () => {
   });
 
   it("a wrong key gets no token, so nothing is stored", async () => {
-    const other = generateKeyPairSync("rsa", { modulusLength: 2048, privateKeyEncoding: { type: "pkcs8", format: "pem" }, publicKeyEncoding: { type: "spki", format: "pem" } });
-    const storage = gcsStorage({ bucket: "bucket-1", endpoint, token: serviceAccountTokens({ client_email: "x@p", private_key: other.privateKey, token_uri: `${endpoint}/token` }) });
+    const other = generateKeyPairSync("rsa", {
+      modulusLength: 2048,
+      privateKeyEncoding: { type: "pkcs8", format: "pem" },
+      publicKeyEncoding: { type: "spki", format: "pem" },
+    });
+    const storage = gcsStorage({
+      bucket: "bucket-1",
+      endpoint,
+      token: serviceAccountTokens({ client_email: "x@p", private_key: other.privateKey, token_uri: `${endpoint}/token` }),
+    });
     await expect(receiveUpload(chunks(PNG), "photo", storage, "leads/l3/f1")).rejects.toThrow(/token endpoint answered 401/);
     expect(google.objects.has("leads/l3/f1")).toBe(false);
   });

@@ -37,7 +37,10 @@ for (const backend of ["postgres", "pglite"] as const) {
       bob = await signUpAs(app, { role: "Creative Director", displayName: "Bob Director" });
       annClient = staffClient(app, ann);
       bobClient = staffClient(app, bob);
-      await vi.waitFor(async () => expect((await partner.get("/api/users/creative-directors")).body).toHaveLength(2), { timeout: 15_000, interval: 100 });
+      await vi.waitFor(async () => expect((await partner.get("/api/users/creative-directors")).body).toHaveLength(2), {
+        timeout: 15_000,
+        interval: 100,
+      });
       annLead = await assignedLead(ann);
       bobLead = await assignedLead(bob);
     });
@@ -46,26 +49,59 @@ for (const backend of ["postgres", "pglite"] as const) {
     it("a director uploads an image, submits it, a Partner approves it, and the timeline says so", async () => {
       const file = await upload(app, ann, annLead, "photo", PNG, "mood board.png");
       expect(file.status, JSON.stringify(file.body)).toBe(201);
-      expect(file.body).toMatchObject({ leadId: annLead, purpose: "photo", name: "mood board.png", size: PNG.length, contentType: "image/png", url: `/api/files/${file.body.id}` });
+      expect(file.body).toMatchObject({
+        leadId: annLead,
+        purpose: "photo",
+        name: "mood board.png",
+        size: PNG.length,
+        contentType: "image/png",
+        url: `/api/files/${file.body.id}`,
+      });
       expect(file.body.checksum).toMatch(/^[0-9a-f]{64}$/);
 
-      const submitted = await annClient.post("/api/content-submissions", { leadId: annLead, type: "photo", title: "Hero shot", description: "First cut", caption: "Spring is here", fileId: file.body.id });
+      const submitted = await annClient.post("/api/content-submissions", {
+        leadId: annLead,
+        type: "photo",
+        title: "Hero shot",
+        description: "First cut",
+        caption: "Spring is here",
+        fileId: file.body.id,
+      });
       expect(submitted.status, JSON.stringify(submitted.body)).toBe(201);
       expect(submitted.body.status).toBe("pending");
       partner.saw(submitted);
 
       const list = await partner.get(`/api/content-submissions?leadId=${annLead}`);
       expect(list.body).toHaveLength(1);
-      expect(list.body[0]).toMatchObject({ id: submitted.body.id, type: "photo", title: "Hero shot", caption: "Spring is here", status: "pending", creativeDirectorId: ann.user!.id, fileUrl: `/api/files/${file.body.id}`, file: { name: "mood board.png", contentType: "image/png" } });
+      expect(list.body[0]).toMatchObject({
+        id: submitted.body.id,
+        type: "photo",
+        title: "Hero shot",
+        caption: "Spring is here",
+        status: "pending",
+        creativeDirectorId: ann.user!.id,
+        fileUrl: `/api/files/${file.body.id}`,
+        file: { name: "mood board.png", contentType: "image/png" },
+      });
 
-      const approved = await partner.post(`/api/content-submissions/${submitted.body.id}/review`, { decision: "approve", reviewNotes: "Lovely" });
+      const approved = await partner.post(`/api/content-submissions/${submitted.body.id}/review`, {
+        decision: "approve",
+        reviewNotes: "Lovely",
+      });
       expect(approved.status, JSON.stringify(approved.body)).toBe(200);
-      expect((await partner.get(`/api/content-submissions?leadId=${annLead}`)).body[0]).toMatchObject({ status: "approved", reviewNotes: "Lovely" });
+      expect((await partner.get(`/api/content-submissions?leadId=${annLead}`)).body[0]).toMatchObject({
+        status: "approved",
+        reviewNotes: "Lovely",
+      });
       const again = await partner.post(`/api/content-submissions/${submitted.body.id}/review`, { decision: "reject" });
       expect(again.status).toBe(409);
 
-      const timeline = (await partner.get(`/api/activities?leadId=${annLead}`)).body.map((a: { type: string; title: string }) => `${a.type} ${a.title}`);
-      expect(timeline).toEqual(expect.arrayContaining(["content_submitted Content submitted: Hero shot", "content_approved Content approved: Hero shot"]));
+      const timeline = (await partner.get(`/api/activities?leadId=${annLead}`)).body.map(
+        (a: { type: string; title: string }) => `${a.type} ${a.title}`,
+      );
+      expect(timeline).toEqual(
+        expect.arrayContaining(["content_submitted Content submitted: Hero shot", "content_approved Content approved: Hero shot"]),
+      );
 
       const bytes = await fetch(`${app.url}${file.body.url}`, { headers: { authorization: `Bearer ${ann.token}` } });
       expect(bytes.status).toBe(200);
@@ -74,13 +110,28 @@ for (const backend of ["postgres", "pglite"] as const) {
     });
 
     it("reject and request revision are events on the timeline too; the review needs a known decision", async () => {
-      const caption = await annClient.post("/api/content-submissions", { leadId: annLead, type: "caption", title: "Launch caption", caption: "New season, new you" });
+      const caption = await annClient.post("/api/content-submissions", {
+        leadId: annLead,
+        type: "caption",
+        title: "Launch caption",
+        caption: "New season, new you",
+      });
       expect(caption.status, JSON.stringify(caption.body)).toBe(201);
-      const revise = await annClient.post(`/api/content-submissions/${caption.body.id}/review`, { decision: "request_revision", reviewNotes: "Shorter please" });
+      const revise = await annClient.post(`/api/content-submissions/${caption.body.id}/review`, {
+        decision: "request_revision",
+        reviewNotes: "Shorter please",
+      });
       expect(revise.status).toBe(200);
-      const other = await annClient.post("/api/content-submissions", { leadId: annLead, type: "caption", title: "Second caption", caption: "Hello" });
+      const other = await annClient.post("/api/content-submissions", {
+        leadId: annLead,
+        type: "caption",
+        title: "Second caption",
+        caption: "Hello",
+      });
       expect((await annClient.post(`/api/content-submissions/${other.body.id}/review`, { decision: "maybe" })).status).toBe(400);
-      expect((await annClient.post(`/api/content-submissions/${other.body.id}/review`, { decision: "reject", reviewNotes: "Off brand" })).status).toBe(200);
+      expect(
+        (await annClient.post(`/api/content-submissions/${other.body.id}/review`, { decision: "reject", reviewNotes: "Off brand" })).status,
+      ).toBe(200);
       const rows = (await annClient.get(`/api/content-submissions?leadId=${annLead}`)).body as { title: string; status: string }[];
       expect(rows.find((r) => r.title === "Launch caption")?.status).toBe("revision_requested");
       expect(rows.find((r) => r.title === "Second caption")?.status).toBe("rejected");
@@ -93,11 +144,21 @@ for (const backend of ["postgres", "pglite"] as const) {
       const none = await annClient.post("/api/content-submissions", { leadId: annLead, type: "photo", title: "" });
       expect(none.status).toBe(400);
       expect(none.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(["fileId", "title"]);
-      const wrongFile = await annClient.post("/api/content-submissions", { leadId: annLead, type: "video", title: "Clip", fileId: "00000000-0000-4000-8000-000000000000" });
+      const wrongFile = await annClient.post("/api/content-submissions", {
+        leadId: annLead,
+        type: "video",
+        title: "Clip",
+        fileId: "00000000-0000-4000-8000-000000000000",
+      });
       expect(wrongFile.status).toBe(400);
       expect(wrongFile.body.errors[0].field).toBe("fileId");
       const photo = await upload(app, ann, annLead, "photo", PNG);
-      const asVideo = await annClient.post("/api/content-submissions", { leadId: annLead, type: "video", title: "Clip", fileId: photo.body.id });
+      const asVideo = await annClient.post("/api/content-submissions", {
+        leadId: annLead,
+        type: "video",
+        title: "Clip",
+        fileId: photo.body.id,
+      });
       expect(asVideo.status).toBe(400);
       expect(asVideo.body.errors[0].message).toMatch(/uploaded as photo/);
     });
@@ -110,11 +171,24 @@ for (const backend of ["postgres", "pglite"] as const) {
       expect(missing.status).toBe(400);
       expect(missing.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(["description", "title"]);
 
-      const created = await annClient.post("/api/creative-tasks", { leadId: annLead, title: "Storyboard", description: "Six frames", dueDate: "2030-01-31", attachments: [brief.body.id] });
+      const created = await annClient.post("/api/creative-tasks", {
+        leadId: annLead,
+        title: "Storyboard",
+        description: "Six frames",
+        dueDate: "2030-01-31",
+        attachments: [brief.body.id],
+      });
       expect(created.status, JSON.stringify(created.body)).toBe(201);
       const id = created.body.id as string;
       let task = (await annClient.get(`/api/creative-tasks?leadId=${annLead}`)).body.find((t: { id: string }) => t.id === id);
-      expect(task).toMatchObject({ title: "Storyboard", status: "todo", priority: "medium", dueDate: "2030-01-31", attachments: ["brief.txt"], completedAt: null });
+      expect(task).toMatchObject({
+        title: "Storyboard",
+        status: "todo",
+        priority: "medium",
+        dueDate: "2030-01-31",
+        attachments: ["brief.txt"],
+        completedAt: null,
+      });
       expect(task.files[0]).toMatchObject({ name: "brief.txt", url: `/api/files/${brief.body.id}` });
 
       expect((await annClient.post(`/api/creative-tasks/${id}/start`)).status).toBe(200);
@@ -133,7 +207,14 @@ for (const backend of ["postgres", "pglite"] as const) {
       expect(titles).toBe(403); // directors do not read the lead timeline; partners do
       partner.saw(other);
       const timeline = (await partner.get(`/api/activities?leadId=${annLead}`)).body.map((a: { title: string }) => a.title);
-      expect(timeline).toEqual(expect.arrayContaining(["Task created: Storyboard", "Task started: Storyboard", "Task completed: Storyboard", "Task cancelled: Reel"]));
+      expect(timeline).toEqual(
+        expect.arrayContaining([
+          "Task created: Storyboard",
+          "Task started: Storyboard",
+          "Task completed: Storyboard",
+          "Task cancelled: Reel",
+        ]),
+      );
     });
 
     it("uploads: the type comes from the bytes, not the name; over the limit is 413; empty is 400", async () => {
@@ -150,7 +231,12 @@ for (const backend of ["postgres", "pglite"] as const) {
 
     it("a Creative Director cannot read, review, upload or act for another director's client", async () => {
       const bobFile = await upload(app, bob, bobLead, "photo", PNG, "bob.png");
-      const bobSubmission = await bobClient.post("/api/content-submissions", { leadId: bobLead, type: "photo", title: "Bob's secret", fileId: bobFile.body.id });
+      const bobSubmission = await bobClient.post("/api/content-submissions", {
+        leadId: bobLead,
+        type: "photo",
+        title: "Bob's secret",
+        fileId: bobFile.body.id,
+      });
       const bobTask = await bobClient.post("/api/creative-tasks", { leadId: bobLead, title: "Bob's task", description: "Private" });
       expect(bobSubmission.status).toBe(201);
       for (const c of [annClient, partner, manager]) c.saw(bobTask);
@@ -170,16 +256,21 @@ for (const backend of ["postgres", "pglite"] as const) {
       expect(await file.text()).not.toContain("PNG");
       expect((await annClient.post(`/api/content-submissions/${bobSubmission.body.id}/review`, { decision: "approve" })).status).toBe(403);
       expect((await upload(app, ann, bobLead, "photo", PNG)).status).toBe(403);
-      expect((await annClient.post("/api/content-submissions", { leadId: bobLead, type: "caption", title: "x", caption: "y" })).status).toBe(403);
+      expect(
+        (await annClient.post("/api/content-submissions", { leadId: bobLead, type: "caption", title: "x", caption: "y" })).status,
+      ).toBe(403);
       expect((await annClient.post("/api/creative-tasks", { leadId: bobLead, title: "x", description: "y" })).status).toBe(403);
-      for (const move of ["start", "complete", "cancel"]) expect((await annClient.post(`/api/creative-tasks/${bobTask.body.id}/${move}`)).status).toBe(403);
+      for (const move of ["start", "complete", "cancel"])
+        expect((await annClient.post(`/api/creative-tasks/${bobTask.body.id}/${move}`)).status).toBe(403);
 
       // A Partner sees both; a Project Manager reads both (the lead page) but cannot act.
       const all = (await partner.get("/api/content-submissions")).body as { leadId: string }[];
       expect(new Set(all.map((s) => s.leadId))).toEqual(new Set([annLead, bobLead]));
       expect((await manager.get(`/api/creative-tasks?leadId=${bobLead}`)).body).toHaveLength(1);
       expect((await manager.post(`/api/creative-tasks/${bobTask.body.id}/start`)).status).toBe(403);
-      expect((await fetch(`${app.url}/api/files/${bobFile.body.id}`, { headers: { authorization: `Bearer ${bob.token}` } })).status).toBe(200);
+      expect((await fetch(`${app.url}/api/files/${bobFile.body.id}`, { headers: { authorization: `Bearer ${bob.token}` } })).status).toBe(
+        200,
+      );
     });
 
     it("a lead without a creative director takes no content or tasks", async () => {

@@ -26,7 +26,13 @@ export function requireDirector(lead: OpenLead): string {
 }
 
 /** Uploaded files named by a command: they must exist, belong to this lead and suit the purpose. */
-export async function loadFiles(store: EventStore, leadId: string, fileIds: readonly string[], field: string, purposes: readonly string[]): Promise<StoredFile[]> {
+export async function loadFiles(
+  store: EventStore,
+  leadId: string,
+  fileIds: readonly string[],
+  field: string,
+  purposes: readonly string[],
+): Promise<StoredFile[]> {
   const files: StoredFile[] = [];
   for (const [index, fileId] of fileIds.entries()) {
     const events = (await store.readStream(fileStreamId(fileId))) as unknown as EventEnvelope<FileEvent>[];
@@ -34,9 +40,9 @@ export async function loadFiles(store: EventStore, leadId: string, fileIds: read
     const name = fileIds.length > 1 || field === "attachments" ? `${field}.${index}` : field;
     if (state.status !== "stored") throw new ValidationError([{ field: name, message: "No uploaded file has this id" }]);
     if (state.leadId !== leadId) throw new ValidationError([{ field: name, message: "This file was uploaded for another lead" }]);
-    if (!purposes.includes(state.purpose)) throw new ValidationError([{ field: name, message: `This file was uploaded as ${state.purpose}, not ${purposes.join(" or ")}` }]);
+    if (!purposes.includes(state.purpose))
+      throw new ValidationError([{ field: name, message: `This file was uploaded as ${state.purpose}, not ${purposes.join(" or ")}` }]);
     files.push(state.file);
   }
   return files;
 }
-

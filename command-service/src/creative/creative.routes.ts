@@ -33,7 +33,8 @@ export function creativeCommandRoutes(deps: CreativeRouteDeps): Router {
   const router = Router();
   const submission = (req: Request, id: string, command: SubmissionCommand) =>
     handleCommand(deps.store, submissionStreamId(id), submissionDecider, command, { metadata: commandMetadata(req, deps) });
-  const task = (req: Request, id: string, command: TaskCommand) => handleCommand(deps.store, taskStreamId(id), taskDecider, command, { metadata: commandMetadata(req, deps) });
+  const task = (req: Request, id: string, command: TaskCommand) =>
+    handleCommand(deps.store, taskStreamId(id), taskDecider, command, { metadata: commandMetadata(req, deps) });
 
   router.post("/api/content-submissions", async (req, res) => {
     const body = parseOr400(SubmitContentBody, req.body ?? {});
@@ -41,7 +42,17 @@ export function creativeCommandRoutes(deps: CreativeRouteDeps): Router {
     const creativeDirectorId = requireDirector(lead);
     const [file = null] = body.fileId ? await loadFiles(deps.store, lead.id, [body.fileId], "fileId", [body.type]) : [];
     const submissionId = deps.newId();
-    const command = { type: "SubmitContent", submissionId, leadId: lead.id, creativeDirectorId, contentType: body.type, title: body.title, description: body.description ?? null, caption: body.caption ?? null, file } as const;
+    const command = {
+      type: "SubmitContent",
+      submissionId,
+      leadId: lead.id,
+      creativeDirectorId,
+      contentType: body.type,
+      title: body.title,
+      description: body.description ?? null,
+      caption: body.caption ?? null,
+      file,
+    } as const;
     answer(res, await submission(req, submissionId, command), submissionId, 201);
   });
 
@@ -56,9 +67,26 @@ export function creativeCommandRoutes(deps: CreativeRouteDeps): Router {
     const body = parseOr400(CreateTaskBody, req.body ?? {});
     const lead = await loadCreativeLead(deps.store, req, body.leadId);
     const creativeDirectorId = requireDirector(lead);
-    const attachments = await loadFiles(deps.store, lead.id, body.attachments, "attachments", ["attachment", "photo", "graphic", "video", "caption"]);
+    const attachments = await loadFiles(deps.store, lead.id, body.attachments, "attachments", [
+      "attachment",
+      "photo",
+      "graphic",
+      "video",
+      "caption",
+    ]);
     const taskId = deps.newId();
-    const command = { type: "CreateTask", taskId, leadId: lead.id, creativeDirectorId, title: body.title, description: body.description, priority: body.priority, dueDate: body.dueDate ?? null, notes: body.notes ?? null, attachments } as const;
+    const command = {
+      type: "CreateTask",
+      taskId,
+      leadId: lead.id,
+      creativeDirectorId,
+      title: body.title,
+      description: body.description,
+      priority: body.priority,
+      dueDate: body.dueDate ?? null,
+      notes: body.notes ?? null,
+      attachments,
+    } as const;
     answer(res, await task(req, taskId, command), taskId, 201);
   });
 
@@ -68,7 +96,11 @@ export function creativeCommandRoutes(deps: CreativeRouteDeps): Router {
       const reason = action === "cancel" ? (parseOr400(CancelTaskBody, req.body ?? {}).reason ?? null) : null;
       await loadCreativeLead(deps.store, req, await leadOfStream(deps.store, taskStreamId(id), "Task"));
       const command: TaskCommand =
-        action === "start" ? { type: "StartTask", taskId: id } : action === "complete" ? { type: "CompleteTask", taskId: id, at: deps.now().toISOString() } : { type: "CancelTask", taskId: id, reason };
+        action === "start"
+          ? { type: "StartTask", taskId: id }
+          : action === "complete"
+            ? { type: "CompleteTask", taskId: id, at: deps.now().toISOString() }
+            : { type: "CancelTask", taskId: id, reason };
       answer(res, await task(req, id, command), id);
     });
   move("start");

@@ -4,7 +4,8 @@ import type { FilePurpose, StoredFile } from "@crm/contracts/creative/files";
 import type { Decider, EventEnvelope } from "../shared/decider.ts";
 
 export type FileEvent = EventOf<"FileUploaded">;
-export type FileState = { status: "none" } | { status: "stored"; leadId: string; purpose: FilePurpose; file: StoredFile; uploadedBy: string };
+export type FileState =
+  { status: "none" } | { status: "stored"; leadId: string; purpose: FilePurpose; file: StoredFile; uploadedBy: string };
 export type FileCommand = { type: "RecordUpload"; leadId: string; purpose: FilePurpose; file: StoredFile };
 
 export const initialState: FileState = { status: "none" };

@@ -6,9 +6,7 @@ import type { Decider, EventEnvelope } from "../shared/decider.ts";
 
 export type SubmissionEvent = EventOf<"ContentSubmitted" | "ContentApproved" | "ContentRejected" | "ContentRevisionRequested">;
 
-export type SubmissionState =
-  | { status: "none" }
-  | { status: SubmissionStatus; submissionId: string; leadId: string; title: string };
+export type SubmissionState = { status: "none" } | { status: SubmissionStatus; submissionId: string; leadId: string; title: string };
 
 export type SubmissionCommand =
   | {
@@ -50,13 +48,16 @@ export function evolve(state: SubmissionState, event: EventEnvelope<SubmissionEv
 function submit(command: Extract<SubmissionCommand, { type: "SubmitContent" }>, state: SubmissionState): SubmissionEvent[] {
   if (state.status !== "none") throw new ConflictError("A submission with this id already exists.");
   const { submissionId, leadId, creativeDirectorId, contentType, title, description, caption, file } = command;
-  return [{ type: "ContentSubmitted", data: { submissionId, leadId, creativeDirectorId, type: contentType, title, description, caption, file } }];
+  return [
+    { type: "ContentSubmitted", data: { submissionId, leadId, creativeDirectorId, type: contentType, title, description, caption, file } },
+  ];
 }
 
 /** SPEC.md §4: only pending submissions are reviewed. */
 function review(command: Extract<SubmissionCommand, { type: "ReviewContent" }>, state: SubmissionState): SubmissionEvent[] {
   if (state.status === "none") throw new NotFoundError("Submission");
-  if (state.status !== "pending") throw new ConflictError(`This submission is already ${state.status.replace("_", " ")}; only pending submissions are reviewed.`);
+  if (state.status !== "pending")
+    throw new ConflictError(`This submission is already ${state.status.replace("_", " ")}; only pending submissions are reviewed.`);
   const data = { submissionId: state.submissionId, leadId: state.leadId, title: state.title, reviewNotes: command.reviewNotes };
   return [{ type: REVIEWED[command.decision].event, data } as SubmissionEvent];
 }

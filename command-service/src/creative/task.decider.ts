@@ -29,7 +29,8 @@ export type TaskCommand =
 export const initialState: TaskState = { status: "none" };
 
 export function evolve(state: TaskState, event: EventEnvelope<TaskEvent>): TaskState {
-  if (event.type === "TaskCreated") return { status: "todo", taskId: event.data.taskId, leadId: event.data.leadId, title: event.data.title };
+  if (event.type === "TaskCreated")
+    return { status: "todo", taskId: event.data.taskId, leadId: event.data.leadId, title: event.data.title };
   if (state.status === "none") return state;
   switch (event.type) {
     case "TaskStarted":

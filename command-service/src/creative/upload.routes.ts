@@ -21,7 +21,13 @@ function fileName(header: string | undefined): string {
     name = header ?? "file";
   }
   // Only the last path segment, without control characters; never used as a storage key.
-  return (name.split(/[\\/]/).pop() ?? "").replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, 200) || "file";
+  // eslint-disable-next-line no-control-regex -- stripping control characters is the point
+  return (
+    (name.split(/[\\/]/).pop() ?? "")
+      .replace(/[\u0000-\u001f\u007f]/g, "")
+      .trim()
+      .slice(0, 200) || "file"
+  );
 }
 
 /**
@@ -41,8 +47,25 @@ export function uploadRoutes(deps: UploadRouteDeps): Router {
     const received = await receiveUpload(req, purpose, deps.storage, key);
     const file = { fileId, key, name: fileName(req.get("x-file-name")), ...received };
     try {
-      const outcome = await handleCommand(deps.store, fileStreamId(fileId), fileDecider, { type: "RecordUpload", leadId: lead.id, purpose, file }, { metadata: commandMetadata(req, deps) });
-      const info: FileInfo = { id: fileId, leadId: lead.id, purpose, name: file.name, size: file.size, contentType: file.contentType, checksum: file.checksum, createdAt: deps.now().toISOString(), createdBy: req.user?.id ?? "system", url: fileUrl(fileId) };
+      const outcome = await handleCommand(
+        deps.store,
+        fileStreamId(fileId),
+        fileDecider,
+        { type: "RecordUpload", leadId: lead.id, purpose, file },
+        { metadata: commandMetadata(req, deps) },
+      );
+      const info: FileInfo = {
+        id: fileId,
+        leadId: lead.id,
+        purpose,
+        name: file.name,
+        size: file.size,
+        contentType: file.contentType,
+        checksum: file.checksum,
+        createdAt: deps.now().toISOString(),
+        createdBy: req.user?.id ?? "system",
+        url: fileUrl(fileId),
+      };
       res.status(201).json({ ...info, version: outcome.version, position: outcome.position });
     } catch (error) {
       await deps.storage.delete(key); // no event, no object: an unrecorded upload would never be served

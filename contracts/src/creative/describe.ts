@@ -6,13 +6,33 @@ const notes = (reviewNotes: string | null) => reviewNotes ?? null;
 function describeSubmission(event: DomainEvent): LeadActivityDescription | undefined {
   switch (event.type) {
     case "ContentSubmitted":
-      return { leadId: event.data.leadId, type: "content_submitted", title: `Content submitted: ${event.data.title}`, description: `${event.data.type}${event.data.file ? `, ${event.data.file.name}` : ""}` };
+      return {
+        leadId: event.data.leadId,
+        type: "content_submitted",
+        title: `Content submitted: ${event.data.title}`,
+        description: `${event.data.type}${event.data.file ? `, ${event.data.file.name}` : ""}`,
+      };
     case "ContentApproved":
-      return { leadId: event.data.leadId, type: "content_approved", title: `Content approved: ${event.data.title}`, description: notes(event.data.reviewNotes) };
+      return {
+        leadId: event.data.leadId,
+        type: "content_approved",
+        title: `Content approved: ${event.data.title}`,
+        description: notes(event.data.reviewNotes),
+      };
     case "ContentRejected":
-      return { leadId: event.data.leadId, type: "content_rejected", title: `Content rejected: ${event.data.title}`, description: notes(event.data.reviewNotes) };
+      return {
+        leadId: event.data.leadId,
+        type: "content_rejected",
+        title: `Content rejected: ${event.data.title}`,
+        description: notes(event.data.reviewNotes),
+      };
     case "ContentRevisionRequested":
-      return { leadId: event.data.leadId, type: "creative_request", title: `Revision requested: ${event.data.title}`, description: notes(event.data.reviewNotes) };
+      return {
+        leadId: event.data.leadId,
+        type: "creative_request",
+        title: `Revision requested: ${event.data.title}`,
+        description: notes(event.data.reviewNotes),
+      };
     default:
       return undefined;
   }
@@ -21,7 +41,12 @@ function describeSubmission(event: DomainEvent): LeadActivityDescription | undef
 function describeTask(event: DomainEvent): LeadActivityDescription | undefined {
   switch (event.type) {
     case "TaskCreated":
-      return { leadId: event.data.leadId, type: "creative_request", title: `Task created: ${event.data.title}`, description: event.data.dueDate ? `Due ${event.data.dueDate}, ${event.data.priority} priority` : `${event.data.priority} priority` };
+      return {
+        leadId: event.data.leadId,
+        type: "creative_request",
+        title: `Task created: ${event.data.title}`,
+        description: event.data.dueDate ? `Due ${event.data.dueDate}, ${event.data.priority} priority` : `${event.data.priority} priority`,
+      };
     case "TaskStarted":
       return { leadId: event.data.leadId, type: "note", title: `Task started: ${event.data.title}`, description: null };
     case "TaskCompleted":

@@ -50,4 +50,3 @@ export interface FileLink {
 
 /** The API path of a file's bytes. */
 export const fileUrl = (fileId: string) => `/api/files/${fileId}`;
-

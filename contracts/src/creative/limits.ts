@@ -28,7 +28,10 @@ export const UPLOAD_LIMITS: Record<FilePurpose, { types: readonly SniffedType[];
   graphic: { types: [...IMAGES, "image/svg+xml", "application/pdf"], maxBytes: 25 * MB },
   video: { types: ["video/mp4", "video/quicktime", "video/webm"], maxBytes: 500 * MB },
   caption: { types: ["text/plain", "application/pdf"], maxBytes: 2 * MB },
-  attachment: { types: [...IMAGES, "image/svg+xml", "application/pdf", "text/plain", "video/mp4", "video/quicktime", "video/webm"], maxBytes: 50 * MB },
+  attachment: {
+    types: [...IMAGES, "image/svg+xml", "application/pdf", "text/plain", "video/mp4", "video/quicktime", "video/webm"],
+    maxBytes: 50 * MB,
+  },
 };
 
 /** "2.4 MB" for people. */

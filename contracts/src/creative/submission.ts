@@ -14,7 +14,8 @@ export const ReviewDecision = z.enum(REVIEW_DECISIONS, { error: "Decision is app
 export type ReviewDecision = z.infer<typeof ReviewDecision>;
 
 const emptyToNull = (v: unknown) => (typeof v === "string" && v.trim() === "" ? null : v);
-const optionalText = (max: number) => z.preprocess(emptyToNull, z.string().trim().max(max, `At most ${max} characters`).nullable()).optional();
+const optionalText = (max: number) =>
+  z.preprocess(emptyToNull, z.string().trim().max(max, `At most ${max} characters`).nullable()).optional();
 
 /** Body of POST /api/content-submissions; a file is uploaded first (POST /api/files) and named by id. */
 export const SubmitContentBody = z
@@ -28,7 +29,8 @@ export const SubmitContentBody = z
   })
   .superRefine((body, ctx) => {
     if (body.type !== "caption" && !body.fileId) ctx.addIssue({ code: "custom", path: ["fileId"], message: `A ${body.type} needs a file` });
-    if (body.type === "caption" && !body.fileId && !body.caption) ctx.addIssue({ code: "custom", path: ["caption"], message: "Write the caption or attach a file" });
+    if (body.type === "caption" && !body.fileId && !body.caption)
+      ctx.addIssue({ code: "custom", path: ["caption"], message: "Write the caption or attach a file" });
   });
 export type SubmitContentBody = z.infer<typeof SubmitContentBody>;
 

@@ -10,7 +10,11 @@ export type TaskPriority = z.infer<typeof TaskPriority>;
 
 const emptyToNull = (v: unknown) => (typeof v === "string" && v.trim() === "" ? null : v);
 const required = (name: string, max: number) =>
-  z.string({ error: `${name} is required` }).trim().min(1, `${name} is required`).max(max, `At most ${max} characters`);
+  z
+    .string({ error: `${name} is required` })
+    .trim()
+    .min(1, `${name} is required`)
+    .max(max, `At most ${max} characters`);
 
 /** Body of POST /api/creative-tasks; attachments are files uploaded first (POST /api/files). */
 export const CreateTaskBody = z.strictObject({
@@ -26,7 +30,6 @@ export type CreateTaskBody = z.infer<typeof CreateTaskBody>;
 
 /** Body of POST /api/creative-tasks/:id/cancel (optional). */
 export const CancelTaskBody = z.strictObject({ reason: z.preprocess(emptyToNull, z.string().trim().max(1_000).nullable()).optional() });
-
 
 /** GET /api/creative-tasks rows (SPEC.md §3). */
 export interface CreativeTask {

@@ -15,7 +15,8 @@ const b64url = (value: string | Buffer) => Buffer.from(value).toString("base64ur
 export function readServiceAccount(credentials: string): ServiceAccount {
   const json = credentials.trim().startsWith("{") ? credentials : readFileSync(credentials, "utf8");
   const parsed = JSON.parse(json) as Partial<ServiceAccount>;
-  if (!parsed.client_email || !parsed.private_key) throw new Error("GCS_CREDENTIALS needs client_email and private_key (a service-account key)");
+  if (!parsed.client_email || !parsed.private_key)
+    throw new Error("GCS_CREDENTIALS needs client_email and private_key (a service-account key)");
   return parsed as ServiceAccount;
 }
 
@@ -35,7 +36,10 @@ export function serviceAccountTokens(account: ServiceAccount, now: () => Date = 
     const res = await fetch(tokenUri, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ grant_type: "urn:ietf:params:oauth:grant-type:jwt-bearer", assertion: `${unsigned}.${b64url(signature)}` }),
+      body: new URLSearchParams({
+        grant_type: "urn:ietf:params:oauth:grant-type:jwt-bearer",
+        assertion: `${unsigned}.${b64url(signature)}`,
+      }),
       signal: AbortSignal.timeout(30_000),
     });
     if (!res.ok) throw new Error(`Google token endpoint answered ${res.status}: ${(await res.text()).slice(0, 200)}`);

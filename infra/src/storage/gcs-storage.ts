@@ -18,7 +18,8 @@ export function gcsStorage(options: GcsOptions): FileStorage {
   const base = options.endpoint.replace(/\/+$/, "");
   const bucket = encodeURIComponent(options.bucket);
   const objectUrl = (key: string) => `${base}/storage/v1/b/${bucket}/o/${encodeURIComponent(key)}`;
-  const headers = async (extra: Record<string, string> = {}) => (options.token ? { ...extra, authorization: `Bearer ${await options.token()}` } : extra);
+  const headers = async (extra: Record<string, string> = {}) =>
+    options.token ? { ...extra, authorization: `Bearer ${await options.token()}` } : extra;
   const fail = async (what: string, res: Response) => new Error(`GCS ${what} answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
 
   return {

@@ -30,6 +30,7 @@ function text(bytes: Uint8Array): string | undefined {
   try {
     // stream: true tolerates a character cut in half at the end of the sniffed head.
     const decoded = new TextDecoder("utf-8", { fatal: true }).decode(bytes, { stream: true });
+    // eslint-disable-next-line no-control-regex -- control characters are what tells text from binary
     return /[\u0000-\u0008\u000b\u000e-\u001f\u007f]/.test(decoded) ? undefined : decoded;
   } catch {
     return undefined;

@@ -14,7 +14,11 @@ export class PayloadTooLargeError extends ApiError {
 export class UnsupportedFileTypeError extends ApiError {
   constructor(purpose: FilePurpose, found: SniffedType | undefined) {
     const allowed = UPLOAD_LIMITS[purpose].types.join(", ");
-    super(415, "Unsupported media type", `${found ? `This file is ${found}` : "This file's type is not recognised"}; a ${purpose} may be ${allowed}. The type is read from the file's content, not its name.`);
+    super(
+      415,
+      "Unsupported media type",
+      `${found ? `This file is ${found}` : "This file's type is not recognised"}; a ${purpose} may be ${allowed}. The type is read from the file's content, not its name.`,
+    );
   }
 }
 
@@ -26,7 +30,8 @@ export interface ReceivedFile {
 
 /** Refuses a declared Content-Length over the limit before a byte is read. */
 export function checkDeclaredLength(contentLength: string | undefined, purpose: FilePurpose): void {
-  if (contentLength !== undefined && Number(contentLength) > UPLOAD_LIMITS[purpose].maxBytes) throw new PayloadTooLargeError(UPLOAD_LIMITS[purpose].maxBytes, purpose);
+  if (contentLength !== undefined && Number(contentLength) > UPLOAD_LIMITS[purpose].maxBytes)
+    throw new PayloadTooLargeError(UPLOAD_LIMITS[purpose].maxBytes, purpose);
 }
 
 /**
@@ -34,7 +39,12 @@ export function checkDeclaredLength(contentLength: string | undefined, purpose: 
  * chunk, holds back only the first 4 KB until their content type is known, and fails the stream
  * (so storage keeps nothing) when the file is too big or of a type this purpose does not take.
  */
-export async function receiveUpload(source: AsyncIterable<Buffer>, purpose: FilePurpose, storage: FileStorage, key: string): Promise<ReceivedFile> {
+export async function receiveUpload(
+  source: AsyncIterable<Buffer>,
+  purpose: FilePurpose,
+  storage: FileStorage,
+  key: string,
+): Promise<ReceivedFile> {
   const { maxBytes, types } = UPLOAD_LIMITS[purpose];
   const hash = createHash("sha256");
   let size = 0;

@@ -4,7 +4,15 @@ import { fileIdOfStream, submissionIdOfStream, taskIdOfStream } from "@crm/contr
 import type { Queryable } from "@crm/infra/db/database";
 import type { Projection } from "../projection.ts";
 import { insertRows, upsertRows, type Columns } from "../sql.ts";
-import { CREATIVE_DDL, FILE_COLUMNS, SUBMISSION_COLUMNS, TASK_COLUMNS, type FileRow, type SubmissionRow, type TaskRow } from "./creative.schema.ts";
+import {
+  CREATIVE_DDL,
+  FILE_COLUMNS,
+  SUBMISSION_COLUMNS,
+  TASK_COLUMNS,
+  type FileRow,
+  type SubmissionRow,
+  type TaskRow,
+} from "./creative.schema.ts";
 
 type Stamp = { at: string; by: string; version: number };
 const stampOf = (e: RecordedEvent): Stamp => ({ at: e.metadata.at, by: e.metadata.actor, version: e.streamVersion });
@@ -12,23 +20,76 @@ const stampOf = (e: RecordedEvent): Stamp => ({ at: e.metadata.at, by: e.metadat
 function fileRow(e: RecordedEvent): FileRow | undefined {
   if (e.type !== "FileUploaded") return undefined;
   const d = e.data;
-  return { id: d.fileId, lead_id: d.leadId, purpose: d.purpose, key: d.key, name: d.name, size: d.size, content_type: d.contentType, checksum: d.checksum, created_at: e.metadata.at, created_by: e.metadata.actor };
+  return {
+    id: d.fileId,
+    lead_id: d.leadId,
+    purpose: d.purpose,
+    key: d.key,
+    name: d.name,
+    size: d.size,
+    content_type: d.contentType,
+    checksum: d.checksum,
+    created_at: e.metadata.at,
+    created_by: e.metadata.actor,
+  };
 }
 
 function submission(row: SubmissionRow | undefined, e: RecordedEvent, s: Stamp): SubmissionRow | undefined {
   if (e.type === "ContentSubmitted") {
     const d = e.data;
-    return { id: d.submissionId, lead_id: d.leadId, creative_director_id: d.creativeDirectorId, type: d.type, title: d.title, description: d.description, caption: d.caption, file: d.file, status: "pending", client_feedback: null, review_notes: null, created_at: s.at, created_by: s.by, reviewed_at: null, reviewed_by: null, version: s.version };
+    return {
+      id: d.submissionId,
+      lead_id: d.leadId,
+      creative_director_id: d.creativeDirectorId,
+      type: d.type,
+      title: d.title,
+      description: d.description,
+      caption: d.caption,
+      file: d.file,
+      status: "pending",
+      client_feedback: null,
+      review_notes: null,
+      created_at: s.at,
+      created_by: s.by,
+      reviewed_at: null,
+      reviewed_by: null,
+      version: s.version,
+    };
   }
-  const status = { ContentApproved: "approved", ContentRejected: "rejected", ContentRevisionRequested: "revision_requested" }[e.type as string];
+  const status = { ContentApproved: "approved", ContentRejected: "rejected", ContentRevisionRequested: "revision_requested" }[
+    e.type as string
+  ];
   if (!row || !status) return row;
-  return { ...row, status, review_notes: (e.data as { reviewNotes: string | null }).reviewNotes, reviewed_at: s.at, reviewed_by: s.by, version: s.version };
+  return {
+    ...row,
+    status,
+    review_notes: (e.data as { reviewNotes: string | null }).reviewNotes,
+    reviewed_at: s.at,
+    reviewed_by: s.by,
+    version: s.version,
+  };
 }
 
 function task(row: TaskRow | undefined, e: RecordedEvent, s: Stamp): TaskRow | undefined {
   if (e.type === "TaskCreated") {
     const d = e.data;
-    return { id: d.taskId, lead_id: d.leadId, creative_director_id: d.creativeDirectorId, title: d.title, description: d.description, status: "todo", priority: d.priority, attachments: d.attachments, notes: d.notes, due_date: d.dueDate, created_at: s.at, created_by: s.by, updated_at: s.at, completed_at: null, version: s.version };
+    return {
+      id: d.taskId,
+      lead_id: d.leadId,
+      creative_director_id: d.creativeDirectorId,
+      title: d.title,
+      description: d.description,
+      status: "todo",
+      priority: d.priority,
+      attachments: d.attachments,
+      notes: d.notes,
+      due_date: d.dueDate,
+      created_at: s.at,
+      created_by: s.by,
+      updated_at: s.at,
+      completed_at: null,
+      version: s.version,
+    };
   }
   if (!row) return row;
   const moved = { ...row, updated_at: s.at, version: s.version };
@@ -67,18 +128,30 @@ async function project<R extends { id: string | null }>(
       touched.add(id);
     }
   }
-  await upsertRows(tx, table, columns, "id", [...touched].map((id) => byId.get(id)!));
+  await upsertRows(
+    tx,
+    table,
+    columns,
+    "id",
+    [...touched].map((id) => byId.get(id)!),
+  );
 }
 
 /** SPEC.md §3: submissions and tasks go with their lead (archived leads leave the read models). */
 async function dropArchivedLeads(tx: Queryable, events: readonly RecordedEvent[]) {
   const archived = events.flatMap((e) => (e.type === "LeadArchived" ? [e.data.leadId] : []));
   if (archived.length === 0) return;
-  for (const table of ["content_submissions", "creative_tasks", "creative_files"]) await tx.query(`DELETE FROM ${table} WHERE lead_id = ANY($1::uuid[])`, [archived]);
+  for (const table of ["content_submissions", "creative_tasks", "creative_files"])
+    await tx.query(`DELETE FROM ${table} WHERE lead_id = ANY($1::uuid[])`, [archived]);
 }
 
 async function apply(tx: Queryable, events: readonly RecordedEvent[]) {
-  await insertRows(tx, "creative_files", FILE_COLUMNS, events.map(fileRow).filter((r) => r !== undefined));
+  await insertRows(
+    tx,
+    "creative_files",
+    FILE_COLUMNS,
+    events.map(fileRow).filter((r) => r !== undefined),
+  );
   await project<SubmissionRow>(tx, events, "content_submissions", SUBMISSION_COLUMNS, submissionIdOfStream, submission);
   await project<TaskRow>(tx, events, "creative_tasks", TASK_COLUMNS, taskIdOfStream, task);
   await dropArchivedLeads(tx, events);

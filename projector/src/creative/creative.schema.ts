@@ -50,7 +50,9 @@ export const TASK_COLUMNS = {
   version: "integer",
 } as const satisfies Columns;
 
-type Row<C extends Columns> = { -readonly [K in keyof C]: C[K] extends "integer" | "bigint" ? number : C[K] extends "jsonb" ? unknown : string | null };
+type Row<C extends Columns> = {
+  -readonly [K in keyof C]: C[K] extends "integer" | "bigint" ? number : C[K] extends "jsonb" ? unknown : string | null;
+};
 export type FileRow = Row<typeof FILE_COLUMNS>;
 export type SubmissionRow = Row<typeof SUBMISSION_COLUMNS>;
 export type TaskRow = Row<typeof TASK_COLUMNS>;

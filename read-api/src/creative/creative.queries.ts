@@ -13,7 +13,13 @@ export interface Scope {
 const WHERE = `($1::uuid IS NULL OR x.lead_id = $1) AND ($2::uuid IS NULL OR l.creative_director_id = $2)`;
 const params = (scope: Scope) => [scope.leadId ?? null, scope.directorId];
 
-const attachment = (f: StoredFile) => ({ fileId: f.fileId, name: f.name, size: f.size, contentType: f.contentType, url: fileUrl(f.fileId) });
+const attachment = (f: StoredFile) => ({
+  fileId: f.fileId,
+  name: f.name,
+  size: f.size,
+  contentType: f.contentType,
+  url: fileUrl(f.fileId),
+});
 
 type SubmissionRow = Omit<ContentSubmission, "file" | "fileUrl"> & { file: StoredFile | null };
 type TaskRow = Omit<CreativeTask, "attachments" | "files" | "fileUrl"> & { attachments: StoredFile[] };
@@ -39,7 +45,12 @@ export async function listTasks(q: Queryable, scope: Scope): Promise<CreativeTas
      FROM creative_tasks x JOIN leads l ON l.id = x.lead_id WHERE ${WHERE} ORDER BY x.created_at DESC, x.id LIMIT 1000`,
     params(scope),
   );
-  return rows.map(({ attachments, ...row }) => ({ ...row, attachments: attachments.map((a) => a.name), files: attachments.map(attachment), fileUrl: attachments[0] ? fileUrl(attachments[0].fileId) : null }));
+  return rows.map(({ attachments, ...row }) => ({
+    ...row,
+    attachments: attachments.map((a) => a.name),
+    files: attachments.map(attachment),
+    fileUrl: attachments[0] ? fileUrl(attachments[0].fileId) : null,
+  }));
 }
 
 /** Leads with a creative director, in scope, with the director's name (identity's users read model). */

@@ -20,7 +20,8 @@ async function scopeOf(db: Queryable, req: Request): Promise<Scope> {
   const directorId = directorOf(req);
   if (leadId && directorId) {
     const director = await directorOfLead(db, leadId);
-    if (director !== undefined && director !== directorId) throw new ForbiddenError("This client is assigned to another creative director.");
+    if (director !== undefined && director !== directorId)
+      throw new ForbiddenError("This client is assigned to another creative director.");
   }
   return { leadId, directorId };
 }

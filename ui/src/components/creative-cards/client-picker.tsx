@@ -7,7 +7,17 @@ export interface ClientOption {
 }
 
 /** The client a dialog acts for; a plain line when there is only one. */
-export function ClientPicker({ id, clients, value, onChange }: { id: string; clients: readonly ClientOption[]; value: string; onChange: (id: string) => void }) {
+export function ClientPicker({
+  id,
+  clients,
+  value,
+  onChange,
+}: {
+  id: string;
+  clients: readonly ClientOption[];
+  value: string;
+  onChange: (id: string) => void;
+}) {
   if (clients.length === 1) return <p className="text-sm text-muted-foreground">For {clients[0]!.name}</p>;
   return (
     <div className="grid gap-2">

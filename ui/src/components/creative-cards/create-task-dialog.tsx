@@ -49,7 +49,11 @@ export function CreateTaskDialog({ clients, defaultLeadId, open, onOpenChange }:
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const problem = !leadId ? "Choose a client." : files.length > 10 ? "Attach at most 10 files." : files.map((f) => tooLarge(f, "attachment")).find(Boolean);
+    const problem = !leadId
+      ? "Choose a client."
+      : files.length > 10
+        ? "Attach at most 10 files."
+        : files.map((f) => tooLarge(f, "attachment")).find(Boolean);
     if (problem) return void toast({ variant: "destructive", title: "Missing Information", description: problem });
     try {
       const attachments: string[] = [];
@@ -58,13 +62,25 @@ export function CreateTaskDialog({ clients, defaultLeadId, open, onOpenChange }:
         attachments.push((await uploadFile(file, leadId, "attachment", (value) => setUploading({ name: file.name, value }))).id);
       }
       setUploading(null);
-      await createTask.mutateAsync({ leadId, title: title.trim(), description: description.trim(), priority, dueDate, notes: "", attachments });
+      await createTask.mutateAsync({
+        leadId,
+        title: title.trim(),
+        description: description.trim(),
+        priority,
+        dueDate,
+        notes: "",
+        attachments,
+      });
       toast({ title: "Task Created", description: title.trim() });
       reset();
       onOpenChange(false);
     } catch (error) {
       setUploading(null);
-      toast({ variant: "destructive", title: "Task Not Created", description: errorMessage(error, "Failed to create the task. Please try again.") });
+      toast({
+        variant: "destructive",
+        title: "Task Not Created",
+        description: errorMessage(error, "Failed to create the task. Please try again."),
+      });
     }
   }
 
@@ -83,7 +99,13 @@ export function CreateTaskDialog({ clients, defaultLeadId, open, onOpenChange }:
           </div>
           <div className="grid gap-2">
             <Label htmlFor={`${id}-description`}>Description</Label>
-            <Textarea id={`${id}-description`} required maxLength={5000} value={description} onChange={(e) => setDescription(e.target.value)} />
+            <Textarea
+              id={`${id}-description`}
+              required
+              maxLength={5000}
+              value={description}
+              onChange={(e) => setDescription(e.target.value)}
+            />
           </div>
           <div className="grid gap-4 sm:grid-cols-2">
             <div className="grid gap-2">
@@ -106,7 +128,14 @@ export function CreateTaskDialog({ clients, defaultLeadId, open, onOpenChange }:
           </div>
           <div className="grid gap-2">
             <Label htmlFor={`${id}-files`}>Attachments</Label>
-            <Input id={`${id}-files`} type="file" multiple accept={acceptFor("attachment")} onChange={(e) => setFiles([...(e.target.files ?? [])])} aria-describedby={`${id}-files-hint`} />
+            <Input
+              id={`${id}-files`}
+              type="file"
+              multiple
+              accept={acceptFor("attachment")}
+              onChange={(e) => setFiles([...(e.target.files ?? [])])}
+              aria-describedby={`${id}-files-hint`}
+            />
             <p id={`${id}-files-hint`} className="text-xs text-muted-foreground">
               Images, PDFs, text or video, up to {formatBytes(UPLOAD_LIMITS.attachment.maxBytes)} each.
             </p>

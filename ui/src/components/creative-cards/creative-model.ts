@@ -19,7 +19,8 @@ export interface TaskGroups {
   cancelled: CreativeTask[];
 }
 
-const byDue = (a: CreativeTask, b: CreativeTask) => (a.dueDate ?? "9999").localeCompare(b.dueDate ?? "9999") || b.createdAt.localeCompare(a.createdAt);
+const byDue = (a: CreativeTask, b: CreativeTask) =>
+  (a.dueDate ?? "9999").localeCompare(b.dueDate ?? "9999") || b.createdAt.localeCompare(a.createdAt);
 
 /**
  * SPEC.md §2: Pending (status todo — SPEC's "pending" is not in the enumeration, DESIGN.md §9),
@@ -44,7 +45,11 @@ export interface CreativeCounters {
 }
 
 /** The four counters of the creative dashboard. */
-export function creativeCounters(clients: number, submissions: readonly ContentSubmission[], tasks: readonly CreativeTask[]): CreativeCounters {
+export function creativeCounters(
+  clients: number,
+  submissions: readonly ContentSubmission[],
+  tasks: readonly CreativeTask[],
+): CreativeCounters {
   return {
     clients,
     pendingSubmissions: submissions.filter((s) => s.status === "pending").length,

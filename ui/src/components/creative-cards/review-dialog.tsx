@@ -8,10 +8,19 @@ import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { useReviewSubmission } from "./api.ts";
 
-const COPY: Record<ReviewDecision, { title: string; action: string; pending: string; done: string; variant: "default" | "destructive" | "outline" }> = {
+const COPY: Record<
+  ReviewDecision,
+  { title: string; action: string; pending: string; done: string; variant: "default" | "destructive" | "outline" }
+> = {
   approve: { title: "Approve content", action: "Approve", pending: "Approving...", done: "Content Approved", variant: "default" },
   reject: { title: "Reject content", action: "Reject", pending: "Rejecting...", done: "Content Rejected", variant: "destructive" },
-  request_revision: { title: "Request a revision", action: "Request Revision", pending: "Sending...", done: "Revision Requested", variant: "outline" },
+  request_revision: {
+    title: "Request a revision",
+    action: "Request Revision",
+    pending: "Sending...",
+    done: "Revision Requested",
+    variant: "outline",
+  },
 };
 
 export interface ReviewDialogProps {
@@ -39,7 +48,12 @@ export function ReviewDialog({ submission, decision, onOpenChange }: ReviewDialo
           setNotes("");
           onOpenChange(false);
         },
-        onError: (error) => toast({ variant: "destructive", title: "Review Failed", description: errorMessage(error, "Failed to review the content. Please try again.") }),
+        onError: (error) =>
+          toast({
+            variant: "destructive",
+            title: "Review Failed",
+            description: errorMessage(error, "Failed to review the content. Please try again."),
+          }),
       },
     );
   }
@@ -66,7 +80,12 @@ export function ReviewDialog({ submission, decision, onOpenChange }: ReviewDialo
           <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
             Cancel
           </Button>
-          <Button type="submit" form={`${id}-form`} variant={copy.variant === "outline" ? "default" : copy.variant} disabled={review.isPending}>
+          <Button
+            type="submit"
+            form={`${id}-form`}
+            variant={copy.variant === "outline" ? "default" : copy.variant}
+            disabled={review.isPending}
+          >
             {review.isPending ? copy.pending : copy.action}
           </Button>
         </DialogFooter>

@@ -28,13 +28,26 @@ function Preview({ submission }: { submission: ContentSubmission }) {
     return <img src={file.url} alt="" loading="lazy" className="size-16 shrink-0 rounded-md border bg-muted object-cover sm:size-20" />;
   }
   return (
-    <span className="flex size-16 shrink-0 items-center justify-center rounded-md border bg-muted text-muted-foreground sm:size-20" aria-hidden="true">
+    <span
+      className="flex size-16 shrink-0 items-center justify-center rounded-md border bg-muted text-muted-foreground sm:size-20"
+      aria-hidden="true"
+    >
       <Icon className="size-6" />
     </span>
   );
 }
 
-function SubmissionItem({ submission, showLead, canReview, onReview }: { submission: ContentSubmission; showLead: boolean; canReview: boolean; onReview: (d: ReviewDecision) => void }) {
+function SubmissionItem({
+  submission,
+  showLead,
+  canReview,
+  onReview,
+}: {
+  submission: ContentSubmission;
+  showLead: boolean;
+  canReview: boolean;
+  onReview: (d: ReviewDecision) => void;
+}) {
   const file = submission.file;
   return (
     <li className="flex gap-3 rounded-lg border p-3">
@@ -42,7 +55,9 @@ function SubmissionItem({ submission, showLead, canReview, onReview }: { submiss
       <div className="grid min-w-0 flex-1 gap-1">
         <div className="flex flex-wrap items-center gap-2">
           <h3 className="font-medium break-words">{submission.title}</h3>
-          <Badge variant="outline" className="capitalize">{submission.type}</Badge>
+          <Badge variant="outline" className="capitalize">
+            {submission.type}
+          </Badge>
           <Badge className={STATUS_STYLE[submission.status]}>{SUBMISSION_STATUS_LABELS[submission.status]}</Badge>
         </div>
         <p className="text-xs text-muted-foreground">
@@ -52,20 +67,40 @@ function SubmissionItem({ submission, showLead, canReview, onReview }: { submiss
         {submission.description && <p className="text-sm break-words">{submission.description}</p>}
         {submission.caption && <p className="text-sm break-words text-muted-foreground italic">“{submission.caption}”</p>}
         {file && (
-          <a href={file.url} target="_blank" rel="noreferrer" className="w-fit text-sm break-all text-primary underline-offset-4 hover:underline">
+          <a
+            href={file.url}
+            target="_blank"
+            rel="noreferrer"
+            className="w-fit text-sm break-all text-primary underline-offset-4 hover:underline"
+          >
             {file.name} ({formatBytes(file.size)})
           </a>
         )}
-        {submission.reviewNotes && <p className="text-sm break-words"><span className="font-medium">Review notes:</span> {submission.reviewNotes}</p>}
+        {submission.reviewNotes && (
+          <p className="text-sm break-words">
+            <span className="font-medium">Review notes:</span> {submission.reviewNotes}
+          </p>
+        )}
         {canReview && submission.status === "pending" && (
           <div className="mt-1 flex flex-wrap gap-2">
             <Button size="sm" onClick={() => onReview("approve")} aria-label={`Approve ${submission.title}`}>
               <Check aria-hidden="true" /> Approve
             </Button>
-            <Button size="sm" variant="outline" onClick={() => onReview("request_revision")} aria-label={`Request revision of ${submission.title}`}>
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => onReview("request_revision")}
+              aria-label={`Request revision of ${submission.title}`}
+            >
               <RotateCcw aria-hidden="true" /> Request Revision
             </Button>
-            <Button size="sm" variant="outline" className="text-destructive" onClick={() => onReview("reject")} aria-label={`Reject ${submission.title}`}>
+            <Button
+              size="sm"
+              variant="outline"
+              className="text-destructive"
+              onClick={() => onReview("reject")}
+              aria-label={`Reject ${submission.title}`}
+            >
               <X aria-hidden="true" /> Reject
             </Button>
           </div>
@@ -88,10 +123,20 @@ export function SubmissionList({ submissions, showLead = false, canReview }: Sub
     <>
       <ul className="grid gap-3" aria-label="Content submissions">
         {submissions.map((s) => (
-          <SubmissionItem key={s.id} submission={s} showLead={showLead} canReview={canReview} onReview={(decision) => setReviewing({ submission: s, decision })} />
+          <SubmissionItem
+            key={s.id}
+            submission={s}
+            showLead={showLead}
+            canReview={canReview}
+            onReview={(decision) => setReviewing({ submission: s, decision })}
+          />
         ))}
       </ul>
-      <ReviewDialog submission={reviewing?.submission ?? null} decision={reviewing?.decision ?? "approve"} onOpenChange={(open) => !open && setReviewing(null)} />
+      <ReviewDialog
+        submission={reviewing?.submission ?? null}
+        decision={reviewing?.decision ?? "approve"}
+        onOpenChange={(open) => !open && setReviewing(null)}
+      />
     </>
   );
 }

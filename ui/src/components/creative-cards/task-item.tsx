@@ -32,14 +32,24 @@ export function TaskItem({ task, today, showLead, canAct }: TaskItemProps) {
       { task, move: which },
       {
         onSuccess: () => toast({ title: DONE[which], description: task.title }),
-        onError: (error) => toast({ variant: "destructive", title: "Task Update Failed", description: errorMessage(error, "Failed to update the task. Please try again.") }),
+        onError: (error) =>
+          toast({
+            variant: "destructive",
+            title: "Task Update Failed",
+            description: errorMessage(error, "Failed to update the task. Please try again."),
+          }),
       },
     );
   return (
-    <li className={cn("grid gap-1.5 rounded-lg border border-l-4 p-3", PRIORITY_EDGE[task.priority], overdue && "bg-destructive/5")} aria-label={task.title}>
+    <li
+      className={cn("grid gap-1.5 rounded-lg border border-l-4 p-3", PRIORITY_EDGE[task.priority], overdue && "bg-destructive/5")}
+      aria-label={task.title}
+    >
       <div className="flex flex-wrap items-center gap-2">
         <h4 className="font-medium break-words">{task.title}</h4>
-        <Badge variant="outline" className="capitalize">{task.priority}</Badge>
+        <Badge variant="outline" className="capitalize">
+          {task.priority}
+        </Badge>
         {overdue && (
           <Badge variant="destructive">
             <AlertTriangle className="size-3" aria-hidden="true" /> Overdue
@@ -60,7 +70,12 @@ export function TaskItem({ task, today, showLead, canAct }: TaskItemProps) {
         <ul className="flex flex-wrap gap-2" aria-label="Attachments">
           {task.files.map((f) => (
             <li key={f.fileId}>
-              <a href={f.url} target="_blank" rel="noreferrer" className="inline-flex items-center gap-1 text-xs break-all text-primary hover:underline">
+              <a
+                href={f.url}
+                target="_blank"
+                rel="noreferrer"
+                className="inline-flex items-center gap-1 text-xs break-all text-primary hover:underline"
+              >
                 <Paperclip className="size-3" aria-hidden="true" /> {f.name}
               </a>
             </li>
@@ -77,7 +92,14 @@ export function TaskItem({ task, today, showLead, canAct }: TaskItemProps) {
           <Button size="sm" disabled={move.isPending} onClick={() => run("complete")} aria-label={`Mark ${task.title} complete`}>
             <CheckCircle2 aria-hidden="true" /> Mark Complete
           </Button>
-          <Button size="sm" variant="ghost" className="text-destructive" disabled={move.isPending} onClick={() => run("cancel")} aria-label={`Cancel ${task.title}`}>
+          <Button
+            size="sm"
+            variant="ghost"
+            className="text-destructive"
+            disabled={move.isPending}
+            onClick={() => run("cancel")}
+            aria-label={`Cancel ${task.title}`}
+          >
             <XCircle aria-hidden="true" /> Cancel
           </Button>
         </div>

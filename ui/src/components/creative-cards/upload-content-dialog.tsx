@@ -56,7 +56,15 @@ export function UploadContentDialog({ clients, defaultLeadId, open, onOpenChange
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const problem = !leadId ? "Choose a client." : type !== "caption" && !file ? `Choose the ${type} file.` : type === "caption" && !file && !caption.trim() ? "Write the caption or attach a file." : file ? tooLarge(file, type) : undefined;
+    const problem = !leadId
+      ? "Choose a client."
+      : type !== "caption" && !file
+        ? `Choose the ${type} file.`
+        : type === "caption" && !file && !caption.trim()
+          ? "Write the caption or attach a file."
+          : file
+            ? tooLarge(file, type)
+            : undefined;
     if (problem) return void toast({ variant: "destructive", title: "Missing Information", description: problem });
     try {
       let fileId: string | null = null;
@@ -64,13 +72,24 @@ export function UploadContentDialog({ clients, defaultLeadId, open, onOpenChange
         setProgress(0);
         fileId = (await uploadFile(file, leadId, type, setProgress)).id;
       }
-      await submitContent.mutateAsync({ leadId, type, title: title.trim(), description: description.trim(), caption: caption.trim(), fileId });
+      await submitContent.mutateAsync({
+        leadId,
+        type,
+        title: title.trim(),
+        description: description.trim(),
+        caption: caption.trim(),
+        fileId,
+      });
       toast({ title: "Content Uploaded", description: `${title.trim()} is waiting for review.` });
       reset();
       onOpenChange(false);
     } catch (error) {
       setProgress(null);
-      toast({ variant: "destructive", title: "Upload Failed", description: errorMessage(error, "Failed to upload the content. Please try again.") });
+      toast({
+        variant: "destructive",
+        title: "Upload Failed",
+        description: errorMessage(error, "Failed to upload the content. Please try again."),
+      });
     }
   }
 
@@ -85,7 +104,13 @@ export function UploadContentDialog({ clients, defaultLeadId, open, onOpenChange
           <ClientPicker id={`${id}-client`} clients={clients} value={leadId} onChange={setLeadId} />
           <div className="grid gap-2">
             <Label htmlFor={`${id}-type`}>Content Type</Label>
-            <Select value={type} onValueChange={(v) => { setType(v as ContentType); setFile(null); }}>
+            <Select
+              value={type}
+              onValueChange={(v) => {
+                setType(v as ContentType);
+                setFile(null);
+              }}
+            >
               <SelectTrigger id={`${id}-type`}>
                 <SelectValue />
               </SelectTrigger>
@@ -100,7 +125,14 @@ export function UploadContentDialog({ clients, defaultLeadId, open, onOpenChange
           </div>
           <div className="grid gap-2">
             <Label htmlFor={`${id}-title`}>Title</Label>
-            <Input id={`${id}-title`} required maxLength={200} value={title} onChange={(e) => setTitle(e.target.value)} placeholder="e.g. Spring campaign hero" />
+            <Input
+              id={`${id}-title`}
+              required
+              maxLength={200}
+              value={title}
+              onChange={(e) => setTitle(e.target.value)}
+              placeholder="e.g. Spring campaign hero"
+            />
           </div>
           <div className="grid gap-2">
             <Label htmlFor={`${id}-description`}>Description</Label>
@@ -108,11 +140,24 @@ export function UploadContentDialog({ clients, defaultLeadId, open, onOpenChange
           </div>
           <div className="grid gap-2">
             <Label htmlFor={`${id}-caption`}>Caption</Label>
-            <Textarea id={`${id}-caption`} maxLength={5000} value={caption} onChange={(e) => setCaption(e.target.value)} placeholder="The text that goes with the post" />
+            <Textarea
+              id={`${id}-caption`}
+              maxLength={5000}
+              value={caption}
+              onChange={(e) => setCaption(e.target.value)}
+              placeholder="The text that goes with the post"
+            />
           </div>
           <div className="grid gap-2">
             <Label htmlFor={`${id}-file`}>File{type === "caption" ? " (optional)" : ""}</Label>
-            <Input key={type} id={`${id}-file`} type="file" accept={acceptFor(type)} onChange={(e) => setFile(e.target.files?.[0] ?? null)} aria-describedby={`${id}-file-hint`} />
+            <Input
+              key={type}
+              id={`${id}-file`}
+              type="file"
+              accept={acceptFor(type)}
+              onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+              aria-describedby={`${id}-file-hint`}
+            />
             <p id={`${id}-file-hint`} className="text-xs text-muted-foreground">
               Up to {formatBytes(UPLOAD_LIMITS[type].maxBytes)}; the type is checked from the file's content.
             </p>

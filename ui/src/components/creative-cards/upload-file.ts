@@ -25,7 +25,13 @@ function failure(xhr: XMLHttpRequest): HttpError {
  * POST /api/files with the file itself as the body (streamed by the browser), reporting upload
  * progress from 0 to 1. XMLHttpRequest, because fetch has no upload progress.
  */
-export function uploadFile(file: File, leadId: string, purpose: FilePurpose, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<FileInfo> {
+export function uploadFile(
+  file: File,
+  leadId: string,
+  purpose: FilePurpose,
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<FileInfo> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open("POST", `/api/files?leadId=${encodeURIComponent(leadId)}&purpose=${purpose}`);
@@ -33,7 +39,8 @@ export function uploadFile(file: File, leadId: string, purpose: FilePurpose, onP
     xhr.setRequestHeader("Content-Type", file.type || "application/octet-stream");
     xhr.setRequestHeader("X-File-Name", encodeURIComponent(file.name));
     xhr.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total);
-    xhr.onload = () => (xhr.status >= 200 && xhr.status < 300 ? (onProgress(1), resolve(JSON.parse(xhr.responseText) as FileInfo)) : reject(failure(xhr)));
+    xhr.onload = () =>
+      xhr.status >= 200 && xhr.status < 300 ? (onProgress(1), resolve(JSON.parse(xhr.responseText) as FileInfo)) : reject(failure(xhr));
     xhr.onerror = () => reject(new HttpError(0, "Network error", "The upload failed: check the connection and try again."));
     xhr.onabort = () => reject(new DOMException("Upload cancelled", "AbortError"));
     signal?.addEventListener("abort", () => xhr.abort(), { once: true });

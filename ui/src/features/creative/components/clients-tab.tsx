@@ -21,7 +21,9 @@ export function ClientsTab({ clients, submissions, tasks, isDirector }: ClientsT
       <EmptyState
         icon={Palette}
         title={isDirector ? "No clients assigned to you yet" : "No clients have a creative director yet"}
-        description={isDirector ? "When a Partner assigns you a client, it appears here." : "Assign a creative director to a lead during onboarding."}
+        description={
+          isDirector ? "When a Partner assigns you a client, it appears here." : "Assign a creative director to a lead during onboarding."
+        }
       />
     );
   }
@@ -41,11 +43,15 @@ export function ClientsTab({ clients, submissions, tasks, isDirector }: ClientsT
                 </Link>
               )}
               <p className="text-sm break-words text-muted-foreground">{client.business}</p>
-              {!isDirector && client.creativeDirectorName && <p className="text-xs text-muted-foreground">Director: {client.creativeDirectorName}</p>}
+              {!isDirector && client.creativeDirectorName && (
+                <p className="text-xs text-muted-foreground">Director: {client.creativeDirectorName}</p>
+              )}
               <div className="flex flex-wrap gap-2">
                 <Badge variant="secondary">{client.stage}</Badge>
                 <Badge variant="outline">{pending} pending</Badge>
-                <Badge variant="outline">{open} open {open === 1 ? "task" : "tasks"}</Badge>
+                <Badge variant="outline">
+                  {open} open {open === 1 ? "task" : "tasks"}
+                </Badge>
               </div>
             </Card>
           </li>

@@ -23,7 +23,13 @@ export function CreativeCounters({ counters, loading }: { counters: Counters; lo
                 <Icon className="size-4" aria-hidden="true" />
               </span>
             </div>
-            {loading ? <Skeleton className="h-8 w-12" /> : <p className="text-3xl font-semibold tracking-tight tabular-nums" aria-label={`${label}: ${counters[key]}`}>{counters[key]}</p>}
+            {loading ? (
+              <Skeleton className="h-8 w-12" />
+            ) : (
+              <p className="text-3xl font-semibold tracking-tight tabular-nums" aria-label={`${label}: ${counters[key]}`}>
+                {counters[key]}
+              </p>
+            )}
           </Card>
         </li>
       ))}

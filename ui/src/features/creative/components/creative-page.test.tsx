@@ -1,20 +1,62 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { polyfillRadix, renderWithApp, stubFetch } from "@/features/leads/test/render";
+import { polyfillRadix, renderWithApp, stubFetch } from "../test/render.tsx";
 import { CreativePage } from "./creative-page.tsx";
 
 vi.mock("@/lib/session", () => ({
   useCurrentUser: () => ({ id: "d1", role: "Creative Director", displayName: "Dee", email: "d@x", approved: true }),
 }));
 
-const CLIENT = { id: "l1", name: "Ada Client", business: "Lovelace Co", email: "a@x", stage: "Active", creativeDirectorId: "d1", creativeDirectorName: "Dee" };
-const base = { leadId: "l1", leadName: "Ada Client", creativeDirectorId: "d1", description: null, caption: null, clientFeedback: null, reviewNotes: null, createdAt: "2030-01-01T00:00:00Z", createdBy: "d1", reviewedAt: null, reviewedBy: null, version: 1, file: null, fileUrl: null };
+const CLIENT = {
+  id: "l1",
+  name: "Ada Client",
+  business: "Lovelace Co",
+  email: "a@x",
+  stage: "Active",
+  creativeDirectorId: "d1",
+  creativeDirectorName: "Dee",
+};
+const base = {
+  leadId: "l1",
+  leadName: "Ada Client",
+  creativeDirectorId: "d1",
+  description: null,
+  caption: null,
+  clientFeedback: null,
+  reviewNotes: null,
+  createdAt: "2030-01-01T00:00:00Z",
+  createdBy: "d1",
+  reviewedAt: null,
+  reviewedBy: null,
+  version: 1,
+  file: null,
+  fileUrl: null,
+};
 const SUBMISSIONS = [
   { ...base, id: "s1", type: "photo", title: "Hero", status: "pending" },
   { ...base, id: "s2", type: "caption", title: "Caption", status: "approved" },
 ];
-const task = (id: string, status: string, dueDate: string | null) => ({ id, leadId: "l1", leadName: "Ada Client", creativeDirectorId: "d1", title: `Task ${id}`, description: "Do it", status, priority: "high", attachments: [], files: [], notes: null, fileUrl: null, dueDate, createdAt: "2030-01-01T00:00:00Z", createdBy: "d1", updatedAt: "2030-01-01T00:00:00Z", completedAt: null, version: 1 });
+const task = (id: string, status: string, dueDate: string | null) => ({
+  id,
+  leadId: "l1",
+  leadName: "Ada Client",
+  creativeDirectorId: "d1",
+  title: `Task ${id}`,
+  description: "Do it",
+  status,
+  priority: "high",
+  attachments: [],
+  files: [],
+  notes: null,
+  fileUrl: null,
+  dueDate,
+  createdAt: "2030-01-01T00:00:00Z",
+  createdBy: "d1",
+  updatedAt: "2030-01-01T00:00:00Z",
+  completedAt: null,
+  version: 1,
+});
 const TASKS = [task("a", "todo", "2000-01-01"), task("b", "in_progress", null), task("c", "completed", null)];
 
 describe("creative page", () => {
@@ -47,7 +89,12 @@ describe("creative page", () => {
     await user.click(screen.getByRole("button", { name: "Approve Hero" }));
     await user.type(screen.getByLabelText(/Review notes/), "Great");
     await user.click(screen.getByRole("button", { name: "Approve" }));
-    await waitFor(() => expect(calls.find((c) => c.method === "POST")).toMatchObject({ url: "/api/content-submissions/s1/review", body: { decision: "approve", reviewNotes: "Great" } }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === "POST")).toMatchObject({
+        url: "/api/content-submissions/s1/review",
+        body: { decision: "approve", reviewNotes: "Great" },
+      }),
+    );
     expect(await screen.findByText("Content Approved")).toBeTruthy();
   });
 });

@@ -18,9 +18,22 @@ import { ClientsTab } from "./clients-tab.tsx";
 import { CreativeCounters } from "./creative-counters.tsx";
 
 /** Loading, error or the content of one query-backed tab. */
-function Loaded({ query, what, children }: { query: { isPending: boolean; error: unknown; refetch: () => unknown }; what: string; children: ReactNode }) {
+function Loaded({
+  query,
+  what,
+  children,
+}: {
+  query: { isPending: boolean; error: unknown; refetch: () => unknown };
+  what: string;
+  children: ReactNode;
+}) {
   if (query.error) return <ErrorState title={`Could not load ${what}`} error={query.error} onRetry={() => void query.refetch()} />;
-  if (query.isPending) return <div className="flex justify-center py-16"><Spinner label={`Loading ${what}`} /></div>;
+  if (query.isPending)
+    return (
+      <div className="flex justify-center py-16">
+        <Spinner label={`Loading ${what}`} />
+      </div>
+    );
   return children;
 }
 
@@ -39,7 +52,11 @@ export function CreativePage() {
     <>
       <PageHeader
         title={isDirector ? "My Clients" : "Creative Portal"}
-        description={isDirector ? "Your clients, their content and your tasks." : "Every client with a creative director: content to review and tasks in flight."}
+        description={
+          isDirector
+            ? "Your clients, their content and your tasks."
+            : "Every client with a creative director: content to review and tasks in flight."
+        }
         actions={
           <div className="flex flex-wrap gap-2">
             <Button variant="outline" disabled={noClients} onClick={() => setDialog("task")}>
@@ -68,7 +85,11 @@ export function CreativePage() {
             {submissions.data?.length ? (
               <SubmissionList submissions={submissions.data} showLead canReview />
             ) : (
-              <EmptyState icon={ImageOff} title="No content submitted yet" description="Uploaded photos, videos, graphics and captions appear here for review." />
+              <EmptyState
+                icon={ImageOff}
+                title="No content submitted yet"
+                description="Uploaded photos, videos, graphics and captions appear here for review."
+              />
             )}
           </Loaded>
         </TabsContent>
@@ -77,7 +98,11 @@ export function CreativePage() {
             {tasks.data?.length ? (
               <TaskGroupsView tasks={tasks.data} showLead canAct columns />
             ) : (
-              <EmptyState icon={ClipboardList} title="No tasks yet" description="Create a task to plan the next piece of work for a client." />
+              <EmptyState
+                icon={ClipboardList}
+                title="No tasks yet"
+                description="Create a task to plan the next piece of work for a client."
+              />
             )}
           </Loaded>
         </TabsContent>
