@@ -135,9 +135,16 @@ for (const backend of ["postgres", "pglite"] as const) {
       const rows = (await annClient.get(`/api/content-submissions?leadId=${annLead}`)).body as { title: string; status: string }[];
       expect(rows.find((r) => r.title === "Launch caption")?.status).toBe("revision_requested");
       expect(rows.find((r) => r.title === "Second caption")?.status).toBe("rejected");
-      partner.saw(revise);
-      const types = (await annClient.get(`/api/content-submissions?leadId=${annLead}`)).status;
-      expect(types).toBe(200);
+      partner.saw(revise); // ann's read above already waited for the rejection too
+      const timeline = (await partner.get(`/api/activities?leadId=${annLead}`)).body.map(
+        (a: { type: string; title: string }) => `${a.type} ${a.title}`,
+      );
+      expect(timeline).toEqual(
+        expect.arrayContaining([
+          "creative_request Revision requested: Launch caption",
+          "content_rejected Content rejected: Second caption",
+        ]),
+      );
     });
 
     it("a submission names its fields when they are missing or wrong", async () => {

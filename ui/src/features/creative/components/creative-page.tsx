@@ -1,4 +1,4 @@
-import { ClipboardList, ImageOff, Plus, Upload } from "lucide-react";
+import { ClipboardList, ImageOff, Lock, Plus, Upload } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { useSubmissions, useTasks } from "@/components/creative-cards/api";
 import { creativeCounters } from "@/components/creative-cards/creative-model";
@@ -37,8 +37,25 @@ function Loaded({
   return children;
 }
 
-/** /creative: Creative Portal for a Partner, My Clients for a Creative Director (SPEC.md §2). */
+/** /creative: Creative Portal for a Partner, My Clients for a Creative Director (SPEC.md §2); not a Project Manager's area (§6). */
 export function CreativePage() {
+  const user = useCurrentUser();
+  if (user.role === "Project Manager") {
+    return (
+      <>
+        <PageHeader title="Creative Portal" />
+        <EmptyState
+          icon={Lock}
+          title="The creative area is for Partners and Creative Directors"
+          description="Content and tasks of a client show on its lead page."
+        />
+      </>
+    );
+  }
+  return <CreativeDashboard />;
+}
+
+function CreativeDashboard() {
   const user = useCurrentUser();
   const isDirector = user.role === "Creative Director";
   const clients = useAssignedClients();
