@@ -3,16 +3,11 @@
  * autocannon at 32 connections: create lead, then change stage (POST /api/leads/:id/move to
  * another stage). The app runs in its own process on a fresh Postgres database.
  */
-import { mkdtempSync } from "node:fs";
-import os, { tmpdir } from "node:os";
-import path from "node:path";
+import os from "node:os";
 import autocannon, { type Request, type Result } from "autocannon";
 import { LEAD_STAGES } from "@crm/contracts/lead/lead";
-import { loadConfig } from "@crm/infra/config";
 import { createTestDatabase } from "@crm/infra/testing/test-database";
-import { openSystem } from "@crm/server/system";
-import { signUpAs } from "@crm/server/testing/sign-up-as";
-import type { TestApp } from "@crm/server/testing/test-app";
+import { partnerToken } from "./lib/bearer.ts";
 import { startAppProcess, type AppProcess } from "./lib/app-process.ts";
 import { createLeadBody } from "./lib/lead-data.ts";
 import { cpuSeconds, machineLoad, serverCpuMeter } from "./lib/machine.ts";
@@ -29,14 +24,6 @@ export interface CommandHttpOptions {
 
 const TARGET_RATE = 3_000;
 const TARGET_P99 = 50;
-
-/** A Partner's bearer token, made directly in the database the app uses (no HTTP, no rate limit). */
-async function bearer(db: Database, databaseUrl: string): Promise<string> {
-  const config = loadConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: "silent", DATA_DIR: mkdtempSync(path.join(tmpdir(), "crm-bench-")) });
-  const system = await openSystem(config, db);
-  const { token } = await signUpAs({ system } as TestApp, { role: "Partner" });
-  return token;
-}
 
 const createRequest = (): Request => ({
   method: "POST",
@@ -95,7 +82,7 @@ export async function benchCommandHttp({ connections, durationSeconds, port = 51
   const test = await createTestDatabase("postgres");
   let app: AppProcess | undefined;
   try {
-    const token = await bearer(test.db, test.url!);
+    const token = await partnerToken(test.db, test.url!);
     app = await startAppProcess({ port, databaseUrl: test.url! });
     await run(app, test.db, token, createRequest(), connections, 2); // warm-up: JIT, pools, leads to move
     log(`HTTP commands with autocannon, ${connections} connections, ${durationSeconds} s each, ${machineLoad()}`);

@@ -6,7 +6,7 @@
 import type { Database } from "@crm/infra/db/database";
 import { migrate } from "@crm/infra/db/migrations";
 import { createPostgresEventStore } from "@crm/infra/event-store/postgres-event-store";
-import { createTestDatabase, type Backend } from "@crm/infra/testing/test-database";
+import { createTestDatabase, type Backend, type TestDatabase } from "@crm/infra/testing/test-database";
 import { ALL_PROJECTIONS } from "@crm/projector/projections";
 import type { Projection } from "@crm/projector/projection";
 import { rebuildProjections } from "@crm/projector/rebuild";
@@ -21,6 +21,10 @@ export interface RebuildBenchOptions {
   events: number;
   /** events/s the rebuild of every read model must reach on this backend. */
   target: number;
+  /** Leads in the log (default: about 12 events per lead). */
+  leads?: number;
+  /** More benchmarks on the seeded and rebuilt database before it is dropped (e.g. the read API). */
+  after?: (test: TestDatabase, label: string) => Promise<Figure[]>;
   log?: (line: string) => void;
 }
 
@@ -60,13 +64,13 @@ async function leadCount(db: Database): Promise<number> {
 }
 
 /** Seeds the log, then times the leads rebuild and the rebuild of all read models. */
-export async function benchRebuild({ backend, events, target, log = console.log }: RebuildBenchOptions): Promise<Figure[]> {
+export async function benchRebuild({ backend, events, target, leads: wantedLeads, after, log = console.log }: RebuildBenchOptions): Promise<Figure[]> {
   const test = await createTestDatabase(backend);
   const { db } = test;
   try {
     await migrate(db, ALL_MIGRATIONS);
     const seedStart = process.hrtime.bigint();
-    const { events: count, leads: leadTotal } = await seedMixedEvents(db, { events });
+    const { events: count, leads: leadTotal } = await seedMixedEvents(db, { events, ...(wantedLeads ? { leads: wantedLeads } : {}) });
     log(`rebuild on ${backend}: seeded ${fmt(count)} mixed events (${fmt(leadTotal)} leads with meetings, emails, questionnaires) in ${fmt(msSince(seedStart) / 1000, 1)} s, ${machineLoad()}`);
 
     const leadsProjection = ALL_PROJECTIONS.find((p) => p.name === "leads")!;
@@ -82,10 +86,12 @@ export async function benchRebuild({ backend, events, target, log = console.log 
     const targetText = `>= ${fmt(target)} ev/s`;
     const measured = (rate: number, r: typeof all) =>
       `${fmt(rate)} ev/s in ${fmt(r.seconds, 1)} s (CPU-bound estimate ${fmt(cpuBoundRate(backend, count, r))} ev/s)`;
-    return [
+    const figures: Figure[] = [
       { figure: `rebuild leads read model (${label})`, measured: measured(leadsRate, leads), target: targetText, limit: "-", verdict: verdict(leadsRate >= target) },
       { figure: `rebuild all read models (${label})`, measured: measured(allRate, all), target: targetText, limit: names, verdict: verdict(allRate >= target) },
     ];
+    const dataSet = `${fmt(await leadCount(db))} leads, ${fmt(count / 1e6, 2)}M events`;
+    return [...figures, ...(after ? await after(test, dataSet) : [])];
   } finally {
     await test.drop();
   }

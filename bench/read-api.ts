@@ -1,0 +1,133 @@
+/**
+ * Read API latency with many leads and a long log: board, lead page (lead + activities +
+ * meetings, fetched together as the page does), stats, recent activity and search, over HTTP
+ * against the app in its own process, each beside a plain Postgres query returning the same rows
+ * (the limit), alternating 1 s slices of both at the same concurrency.
+ */
+import { LEAD_STAGES } from "@crm/contracts/lead/lead";
+import type { Database } from "@crm/infra/db/database";
+import { createPostgresDatabase } from "@crm/infra/db/postgres-database";
+import { startAppProcess, type AppProcess } from "./lib/app-process.ts";
+import { partnerToken } from "./lib/bearer.ts";
+import { closedLoop, type ClosedLoopResult } from "./lib/closed-loop.ts";
+import { machineLoad } from "./lib/machine.ts";
+import { verdict, type Figure } from "./lib/report.ts";
+import { fmt, summarize } from "./lib/stats.ts";
+
+export interface ReadBenchOptions {
+  /** A database whose log is seeded and read models built (see rebuild.ts). */
+  db: Database;
+  databaseUrl: string;
+  connections: number;
+  durationMs: number;
+  /** What the data set is, for the table (e.g. "10,000 leads, 1.0M events"). */
+  label: string;
+  port?: number;
+  log?: (line: string) => void;
+}
+
+interface Endpoint {
+  name: string;
+  http: (get: (path: string) => Promise<void>, leadId: string, term: string) => Promise<unknown>;
+  limit: (q: Database, leadId: string, term: string) => Promise<unknown>;
+}
+
+const STAGES = [...LEAD_STAGES];
+const BOARD_SQL = `SELECT * FROM leads ORDER BY array_position($1::text[], stage), rank, id`;
+
+const ENDPOINTS: Endpoint[] = [
+  { name: "board (GET /api/leads)", http: (get) => get("/api/leads"), limit: (q) => q.query(BOARD_SQL, [STAGES]) },
+  {
+    name: "lead page (lead + activities + meetings)",
+    http: (get, id) => Promise.all([get(`/api/leads/${id}`), get(`/api/activities?leadId=${id}`), get(`/api/meetings?leadId=${id}`)]),
+    limit: (q, id) =>
+      Promise.all([
+        q.query("SELECT * FROM leads WHERE id = $1", [id]),
+        q.query("SELECT * FROM activities WHERE lead_id = $1 ORDER BY position DESC LIMIT 100", [id]),
+        q.query("SELECT * FROM meetings WHERE lead_id = $1 ORDER BY start_time, id", [id]),
+      ]),
+  },
+  {
+    name: "stats (GET /api/stats)",
+    http: (get) => get("/api/stats"),
+    limit: (q) => q.query("SELECT count(*) FILTER (WHERE stage = 'New Lead'), count(*) FILTER (WHERE stage = 'Contract Sent'), count(*) FILTER (WHERE creative_director_id IS NOT NULL) FROM leads"),
+  },
+  {
+    name: "recent activity (GET /api/activities/recent)",
+    http: (get) => get("/api/activities/recent?limit=10"),
+    limit: (q) => q.query("SELECT * FROM activities ORDER BY position DESC LIMIT 10"),
+  },
+  {
+    name: "search (GET /api/leads?search=)",
+    http: (get, _id, term) => get(`/api/leads?search=${encodeURIComponent(term)}`),
+    limit: (q, _id, term) => q.query(`SELECT * FROM leads WHERE search LIKE $1 ORDER BY array_position($2::text[], stage), rank, id`, [`%${term}%`, STAGES]),
+  },
+];
+
+/** GET with the bearer token; the body is read in full, anything but 200 is an error. */
+function getter(app: AppProcess, token: string) {
+  return async (path: string) => {
+    const res = await fetch(`${app.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`GET ${path}: ${res.status}`);
+  };
+}
+
+const pick = <T>(xs: readonly T[]) => xs[Math.floor(Math.random() * xs.length)]!;
+
+/** Alternating 1 s slices of the API and the plain query, for durationMs each. */
+async function measure(endpoint: Endpoint, n: number, durationMs: number, get: (path: string) => Promise<void>, q: Database, ids: string[]) {
+  const api: ClosedLoopResult[] = [];
+  const limit: ClosedLoopResult[] = [];
+  const term = () => `lead${1 + Math.floor(Math.random() * ids.length)}@`;
+  for (let done = 0; done < durationMs; done += 1_000) {
+    api.push(await closedLoop(n, 1_000, () => endpoint.http(get, pick(ids), term()), 200));
+    limit.push(await closedLoop(n, 1_000, () => endpoint.limit(q, pick(ids), term()), 200));
+  }
+  const sum = (rs: ClosedLoopResult[]) => ({ ...summarize(rs.flatMap((r) => r.latenciesMs)), errors: rs.reduce((s, r) => s + r.errors, 0), first: rs.find((r) => r.firstError)?.firstError });
+  return { api: sum(api), limit: sum(limit) };
+}
+
+/** Starts the app on the given database and measures each endpoint beside its plain query. */
+export async function benchReadApi({ db, databaseUrl, connections, durationMs, label, port = 5120, log = console.log }: ReadBenchOptions): Promise<Figure[]> {
+  const token = await partnerToken(db, databaseUrl);
+  const app = await startAppProcess({ port, databaseUrl });
+  const q = createPostgresDatabase(databaseUrl, { max: connections + 2 });
+  try {
+    const ids = (await q.query<{ id: string }>("SELECT id FROM leads")).rows.map((r) => r.id);
+    const get = getter(app, token);
+    log(`read API (${label}), ${connections} connections, ${durationMs / 1000} s each alternating with the plain query, ${machineLoad()}`);
+    const figures: Figure[] = [];
+    for (const endpoint of ENDPOINTS) {
+      const { api, limit } = await measure(endpoint, connections, durationMs, get, q, ids);
+      if (api.first) console.error(`  ${endpoint.name} first error:`, api.first);
+      log(`  ${endpoint.name}: p50 ${fmt(api.p50, 1)} ms p95 ${fmt(api.p95, 1)} ms (n=${api.count}, errors ${api.errors}); plain query p50 ${fmt(limit.p50, 1)} ms p95 ${fmt(limit.p95, 1)} ms`);
+      figures.push({
+        figure: `read ${endpoint.name} (${label}, ${connections} conn)`,
+        measured: `p50 ${fmt(api.p50, 1)} ms, p95 ${fmt(api.p95, 1)} ms, p99 ${fmt(api.p99, 1)} ms${api.errors ? `, ${api.errors} errors` : ""}`,
+        target: "p95 <= 50 ms",
+        limit: `plain SQL p50 ${fmt(limit.p50, 1)} ms, p95 ${fmt(limit.p95, 1)} ms (API x${fmt(api.p95 / limit.p95, 1)})`,
+        verdict: verdict(api.p95 <= 50 && api.errors === 0),
+      });
+    }
+    log(`  app RSS ${fmt(app.rssMb())} MB, ${machineLoad()}`);
+    return figures;
+  } finally {
+    await q.close();
+    await app.stop();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { textTable } = await import("./lib/report.ts");
+  const { benchRebuild } = await import("./rebuild.ts");
+  const [events = 100_000, leads = 10_000, seconds = 3] = process.argv.slice(2).map(Number);
+  const figures = await benchRebuild({
+    backend: "postgres",
+    events,
+    leads,
+    target: 50_000,
+    after: (test, label) => benchReadApi({ db: test.db, databaseUrl: test.url!, connections: 4, durationMs: seconds * 1000, label }),
+  });
+  console.log(textTable(figures));
+}
