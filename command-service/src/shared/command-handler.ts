@@ -20,7 +20,13 @@ export interface CommandOutcome<State> {
   events: EventEnvelope[];
 }
 
-const MAX_ATTEMPTS = 5;
+const MAX_ATTEMPTS = 10;
+
+/**
+ * Writers that lost a race would otherwise reload and collide again in lockstep (appends commit in
+ * groups): wait a random, growing moment before deciding again.
+ */
+const backoff = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(200, 5 * 2 ** attempt)));
 
 /**
  * Runs one command against one stream: load, fold, decide, append with the loaded version.
@@ -56,6 +62,7 @@ export async function handleCommand<Command, State, E extends DomainEvent>(
       if (!(error instanceof StreamVersionConflictError)) throw error;
       if (options.expectedVersion !== undefined) throw staleVersion(options, error.actualVersion);
       if (attempt >= MAX_ATTEMPTS) throw new ConflictError("The record is being changed by someone else; try again.");
+      await backoff(attempt);
     }
   }
 }
