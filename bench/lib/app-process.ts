@@ -13,8 +13,12 @@ export interface AppProcess {
   url: string;
   pid: number;
   dataDir: string;
+  /** When the process was spawned (Date.now()). */
+  spawnedAt: number;
   cpuSeconds(): number;
   rssMb(): number;
+  /** The highest RSS seen since spawn (sampled every 250 ms). */
+  peakRssMb(): number;
   stop(): Promise<void>;
 }
 
@@ -51,18 +55,24 @@ export async function startAppProcess(options: AppProcessOptions): Promise<AppPr
     DATABASE_URL: options.databaseUrl ?? "",
   };
   const child = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], { cwd: ROOT, env, stdio: ["ignore", "ignore", "inherit"] });
+  const spawnedAt = Date.now();
   const url = `http://127.0.0.1:${options.port}`;
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  let peak = 0;
+  const sampler = setInterval(() => (peak = Math.max(peak, residentMb(child.pid!) || 0)), 250);
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve(clearInterval(sampler))));
   try {
     await waitForHealth(url, child, options.startTimeoutMs ?? 60_000);
   } catch (error) {
     child.kill("SIGKILL");
+    clearInterval(sampler);
     throw error;
   }
   return {
     url,
     pid: child.pid!,
     dataDir,
+    spawnedAt,
+    peakRssMb: () => Math.max(peak, residentMb(child.pid!) || 0),
     cpuSeconds: () => processCpuSeconds(child.pid!),
     rssMb: () => residentMb(child.pid!),
     async stop() {
