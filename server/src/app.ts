@@ -14,6 +14,7 @@ import { questionnaireCommandRoutes } from "@crm/command-service/questionnaire/q
 import { ApiError, NotFoundError } from "@crm/contracts/api/errors";
 import { assertEveryRouteHasAPolicy } from "@crm/infra/http/policy-coverage";
 import { problemMiddleware } from "@crm/infra/http/problem-middleware";
+import { storableQueryOnly, storableTextOnly } from "@crm/infra/http/storable-text";
 import { openFileStorage } from "@crm/infra/storage/open-storage";
 import { activityReadRoutes } from "@crm/read-api/activities/activities.routes";
 import { creativeReadRoutes } from "@crm/read-api/creative/creative.routes";
@@ -55,6 +56,7 @@ export function createApp(system: System, watcher: CheckpointWatcher | undefined
   app.use(helmet({ contentSecurityPolicy: { directives: { "frame-ancestors": ["'none'"] } } }));
   const identity = createIdentity(system);
   app.use(identity.authenticate); // before every other route: sessions, CSRF, the access policy
+  app.use(storableQueryOnly); // ?search=%00 is a 400, not a database error
   const storage = openFileStorage(system.config);
 
   if (parts.reads && watcher) {
@@ -75,7 +77,7 @@ export function createApp(system: System, watcher: CheckpointWatcher | undefined
     // The public questionnaire parses its own, smaller body (64 KB) and answers with an `error` field.
     app.use(questionnaireCommandRoutes({ store: system.store, now: system.now, newId: system.newId }));
     app.use(uploadRoutes({ store: system.store, storage, now: system.now, newId: system.newId })); // the raw body is the file, streamed
-    app.use("/api", jsonOnly, express.json({ limit: "1mb", strict: true, type: "application/json" }));
+    app.use("/api", jsonOnly, express.json({ limit: "1mb", strict: true, type: "application/json" }), storableTextOnly);
     app.use(leadImportRoutes({ store: system.store, db: system.db, now: system.now, newId: system.newId }));
     app.use(erasureCommandRoutes({ store: system.store, redactor: system.redactor, rebuildReadModels: () => rebuildReadModels(system), now: system.now, newId: system.newId }));
     app.use(leadCommandRoutes({ store: system.store, db: system.db, now: system.now, newId: system.newId }));

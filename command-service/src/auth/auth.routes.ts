@@ -4,6 +4,7 @@ import { EMAIL_TAKEN, INVALID_CREDENTIALS, SignInBody, SignUpBody } from "@crm/c
 import { EmailTakenError } from "@crm/infra/auth/accounts";
 import { hashPassword, verifyPassword } from "@crm/infra/auth/password";
 import { clearSessionCookie } from "@crm/infra/http/session-cookie";
+import { storableTextOnly } from "@crm/infra/http/storable-text";
 import { parseOr400 } from "@crm/infra/http/validate";
 import { limitAttempt, meOf, startSession, type AuthDeps } from "./auth-deps.ts";
 
@@ -11,7 +12,7 @@ import { limitAttempt, meOf, startSession, type AuthDeps } from "./auth-deps.ts"
 export function authRoutes(deps: AuthDeps): Router {
   const router = Router();
   // This router may run in the read-api process too (GET /me), where no JSON parser is mounted.
-  router.use("/api/auth", express.json({ limit: "16kb", strict: true, type: "application/json" }));
+  router.use("/api/auth", express.json({ limit: "16kb", strict: true, type: "application/json" }), storableTextOnly);
   router.use("/api/auth", (_req, res, next) => {
     res.setHeader("Cache-Control", "no-store");
     next();

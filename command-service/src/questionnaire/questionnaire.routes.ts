@@ -7,6 +7,7 @@ import { leadStreamId } from "@crm/contracts/lead/stream";
 import { questionnaireStreamId } from "@crm/contracts/questionnaire/stream";
 import { createRateLimiter, type RateLimiter } from "@crm/infra/auth/rate-limiter";
 import type { EventStore } from "@crm/infra/event-store/event-store";
+import { storableTextOnly } from "@crm/infra/http/storable-text";
 import { parseOr400 } from "@crm/infra/http/validate";
 import { leadDecider } from "../lead/lead.decider.ts";
 import { handleCommand } from "../shared/command-handler.ts";
@@ -56,6 +57,7 @@ export function questionnaireCommandRoutes(deps: QuestionnaireRouteDeps): Router
     byIp,
     jsonBody,
     express.json({ limit: QUESTIONNAIRE_BODY_LIMIT_BYTES, strict: true, type: "application/json" }),
+    storableTextOnly,
     async (req: Request, res) => {
       const { leadId, ...answers } = parseOr400(SubmitQuestionnaireBody, req.body);
       limit(perLead, `lead:${leadId.toLowerCase()}`);

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import type { TestApp } from "../../../src/testing/test-app.ts";
-import { hostileBody } from "./hostile-values.ts";
+
 
 export interface FuzzTarget {
   method: string;
@@ -10,6 +10,7 @@ export interface FuzzTarget {
   /** A bearer token, or none for the public routes. */
   token?: string;
   runs: number;
+  bodies: fc.Arbitrary<unknown>;
 }
 
 export interface FuzzReport {
@@ -27,7 +28,7 @@ const randomIp = () => `10.${Math.floor(Math.random() * 256)}.${Math.floor(Math.
 
 /** Sends `runs` generated bodies (seeded: the seed is in every violation) and checks each answer. */
 export async function fuzzEndpoint(app: TestApp, target: FuzzTarget, seed: number): Promise<FuzzReport> {
-  const bodies = fc.sample(hostileBody, { numRuns: target.runs, seed });
+  const bodies = fc.sample(target.bodies, { numRuns: target.runs, seed });
   const report: FuzzReport = { statuses: new Map(), violations: [], refusedKeys: [] };
   let next = 0;
   const worker = async () => {

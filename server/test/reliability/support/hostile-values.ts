@@ -56,3 +56,15 @@ export const hostileBody: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 4 }) },
   { weight: 1, arbitrary: fc.array(fieldValue, { maxLength: 5 }) },
 );
+
+/** A valid body with some fields swapped for hostile values or dropped: gets past "unknown field" into the command. */
+export function nearlyValid(template: Record<string, unknown>): fc.Arbitrary<unknown> {
+  const fields = Object.fromEntries(
+    Object.entries(template).map(([key, value]) => [key, fc.oneof({ weight: 2, arbitrary: fc.constant(value) }, { weight: 1, arbitrary: fieldValue })]),
+  );
+  return fc.record(fields, { requiredKeys: Object.keys(template).filter(() => Math.random() < 0.7) });
+}
+
+/** Bodies for one route: the generic hostile ones, and nearly valid ones when a template is known. */
+export const bodiesFor = (template?: Record<string, unknown>): fc.Arbitrary<unknown> =>
+  template ? fc.oneof({ weight: 1, arbitrary: hostileBody }, { weight: 2, arbitrary: nearlyValid(template) }) : hostileBody;
