@@ -1,30 +1,48 @@
 /**
- * `npm run bench [-- flags]`: runs the benchmarks in sequence and prints one table, also written
- * to bench/results/latest.md. Benchmarks print figures and never fail a build.
+ * `npm run bench [-- flags]`: runs the benchmarks in sequence and prints one table (each figure
+ * beside its target, its peer or the limit measured in the same run), also written to
+ * bench/results/latest.md. Benchmarks print figures and never fail a build.
  *
- *   --only append,rebuild,visible   a subset (default: all)
- *   --events 1000000                rebuild size on Postgres
- *   --pglite-events 100000          rebuild size on PGlite (0 skips it)
- *   --writers 1,8,32                append concurrency
- *   --seconds 5                     append seconds per figure (store and limit each)
- *   --rate 200 --visible-seconds 20 command-to-visible load and duration
+ *   --only append,http,rebuild,read,visible,ui,memory   a subset (default: all)
+ *   --events 1000000 --leads 10000   the Postgres log: rebuild size, and the read API's data set
+ *   --pglite-events 100000           rebuild size on PGlite (0 skips it)
+ *   --writers 1,8,32 --sizes 1,10    append concurrency and events per append
+ *   --seconds 5                      append seconds per figure (limit, store and Emmett each)
+ *   --connections 32 --http-seconds 10   HTTP command path (autocannon)
+ *   --read-connections 4 --read-seconds 5  read API (API and plain query each)
+ *   --rate 500 --visible-seconds 20  command-to-visible load and duration
+ *   --ui-runs 5                      Chromium board runs
+ *   --memory-events 1000000          log the app builds on start on the embedded store
  */
 import { parseArgs } from "node:util";
+import { benchCommandHttp } from "./command-http.ts";
 import { benchCommandToVisible } from "./command-to-visible.ts";
 import { benchAppend } from "./event-store-append.ts";
 import { machineLoad } from "./lib/machine.ts";
 import { markdownTable, textTable, writeResults, type Figure } from "./lib/report.ts";
+import { benchMemory } from "./memory.ts";
+import { benchReadApi } from "./read-api.ts";
 import { benchRebuild } from "./rebuild.ts";
+import { benchUi } from "./ui.ts";
 
+const ALL = "append,http,rebuild,read,visible,ui,memory";
 const { values } = parseArgs({
   options: {
-    only: { type: "string", default: "append,rebuild,visible" },
+    only: { type: "string", default: ALL },
     events: { type: "string", default: "1000000" },
+    leads: { type: "string", default: "10000" },
     "pglite-events": { type: "string", default: "100000" },
     writers: { type: "string", default: "1,8,32" },
+    sizes: { type: "string", default: "1,10" },
     seconds: { type: "string", default: "5" },
-    rate: { type: "string", default: "200" },
+    connections: { type: "string", default: "32" },
+    "http-seconds": { type: "string", default: "10" },
+    "read-connections": { type: "string", default: "4" },
+    "read-seconds": { type: "string", default: "5" },
+    rate: { type: "string", default: "500" },
     "visible-seconds": { type: "string", default: "20" },
+    "ui-runs": { type: "string", default: "5" },
+    "memory-events": { type: "string", default: "1000000" },
   },
 });
 
@@ -34,44 +52,63 @@ const num = (name: keyof typeof values) => {
   if (!Number.isFinite(n) || n < 0) throw new Error(`--${name} must be a non-negative number`);
   return n;
 };
+const list = (name: "writers" | "sizes") => values[name].split(",").map(Number);
 
-const benches: [string, () => Promise<Figure[]>][] = [
-  ["append", () => benchAppend({ writers: values.writers.split(",").map(Number), durationMs: num("seconds") * 1000 })],
-  [
-    "rebuild",
-    async () => [
-      ...(await benchRebuild({ backend: "postgres", events: num("events"), target: 50_000 })),
-      ...(num("pglite-events") > 0 ? await benchRebuild({ backend: "pglite", events: num("pglite-events"), target: 15_000 }) : []),
-    ],
-  ],
-  ["visible", () => benchCommandToVisible({ rate: num("rate"), durationMs: num("visible-seconds") * 1000 })],
+/** Postgres rebuild, then the read API on the same rebuilt database; either can be left out. */
+async function rebuildAndRead(): Promise<Figure[]> {
+  const read = only.has("read");
+  const figures = await benchRebuild({
+    backend: "postgres",
+    events: num("events"),
+    leads: num("leads"),
+    target: 50_000,
+    ...(read
+      ? { after: (test, label) => benchReadApi({ db: test.db, databaseUrl: test.url!, connections: num("read-connections"), durationMs: num("read-seconds") * 1000, label }) }
+      : {}),
+  } satisfies Parameters<typeof benchRebuild>[0]);
+  const kept = only.has("rebuild") ? figures : figures.filter((f) => !f.figure.startsWith("rebuild"));
+  const pglite = only.has("rebuild") && num("pglite-events") > 0 ? await benchRebuild({ backend: "pglite", events: num("pglite-events"), target: 15_000 }) : [];
+  return [...kept, ...pglite];
+}
+
+const benches: [string[], () => Promise<Figure[]>][] = [
+  [["append"], () => benchAppend({ writers: list("writers"), sizes: list("sizes"), durationMs: num("seconds") * 1000 })],
+  [["http"], () => benchCommandHttp({ connections: num("connections"), durationSeconds: num("http-seconds") })],
+  [["rebuild", "read"], rebuildAndRead],
+  [["visible"], () => benchCommandToVisible({ rate: num("rate"), durationMs: num("visible-seconds") * 1000 })],
+  [["memory"], () => benchMemory({ events: num("memory-events") })],
+  [["ui"], () => benchUi({ runs: num("ui-runs") })],
 ];
 
-const unknown = [...only].filter((name) => !benches.some(([n]) => n === name));
-if (unknown.length > 0) throw new Error(`Unknown benchmark ${unknown.join(", ")}; known: ${benches.map(([n]) => n).join(", ")}`);
+const known = ALL.split(",");
+const unknown = [...only].filter((name) => !known.includes(name));
+if (unknown.length > 0) throw new Error(`Unknown benchmark ${unknown.join(", ")}; known: ${ALL}`);
 
 const startLoad = machineLoad();
 const started = new Date();
 const figures: Figure[] = [];
-for (const [name, run] of benches) {
-  if (!only.has(name)) continue;
+for (const [names, run] of benches) {
+  if (!names.some((n) => only.has(n))) continue;
   try {
     figures.push(...(await run()));
   } catch (error) {
-    console.error(`${name} failed:`, error);
-    figures.push({ figure: name, measured: `failed: ${error instanceof Error ? error.message : String(error)}`, target: "-", limit: "-", verdict: "MISS" });
+    console.error(`${names.join("/")} failed:`, error);
+    figures.push({ figure: names.join("/"), measured: `failed: ${error instanceof Error ? error.message : String(error)}`, target: "-", limit: "-", verdict: "MISS" });
   }
   console.log();
 }
 
 const endLoad = machineLoad();
+const scale = Object.entries(values).map(([k, v]) => `--${k} ${v}`).join(" ");
 console.log(textTable(figures));
-console.log(`\nmachine: ${startLoad} at start, ${endLoad} at end`);
+console.log(`\nmachine: ${startLoad} at start, ${endLoad} at end\nscale: ${scale}`);
 const file = writeResults(
   [
     `# Benchmarks, ${started.toISOString()}`,
     "",
     `Machine: ${startLoad} at start, ${endLoad} at end. Other work shares these cores: compare ratios and CPU-bound estimates rather than absolute times.`,
+    "",
+    `Scale: \`${scale}\``,
     "",
     markdownTable(figures),
     "",
