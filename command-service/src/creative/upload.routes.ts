@@ -21,9 +21,9 @@ function fileName(header: string | undefined): string {
     name = header ?? "file";
   }
   // Only the last path segment, without control characters; never used as a storage key.
-  // eslint-disable-next-line no-control-regex -- stripping control characters is the point
   return (
     (name.split(/[\\/]/).pop() ?? "")
+      // eslint-disable-next-line no-control-regex -- stripping control characters is the point
       .replace(/[\u0000-\u001f\u007f]/g, "")
       .trim()
       .slice(0, 200) || "file"
