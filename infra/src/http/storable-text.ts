@@ -2,6 +2,7 @@ import type { RequestHandler } from "express";
 import { ValidationError } from "@crm/contracts/api/errors";
 
 /** NUL, or a surrogate without its partner: Postgres text and jsonb cannot hold them (the insert fails). */
+// eslint-disable-next-line no-control-regex -- NUL is exactly what this must find
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /**
