@@ -49,7 +49,8 @@ export function LeadHistoryCard({ leadId, leadName, canErase }: LeadHistoryCardP
           <>
             {history.data.erased && <p className="text-sm text-muted-foreground">This lead's personal data has been erased.</p>}
             {versions.length > 0 && <TimeTravelSlider key={versions.length} leadId={leadId} versions={versions} />}
-            <ol className="grid max-h-[32rem] gap-4 overflow-y-auto" aria-label="Events">
+            {/* Focusable so keyboard users can scroll the list (axe: scrollable-region-focusable). */}
+            <ol className="grid max-h-[32rem] gap-4 overflow-y-auto rounded-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none" aria-label="Events" tabIndex={0}>
               {[...entries].reverse().map((entry) => (
                 <HistoryEntryItem key={entry.eventId} entry={entry} />
               ))}
