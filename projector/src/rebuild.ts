@@ -83,8 +83,20 @@ async function rebuildInto(schemas: Map<string, string>, { db, store, projection
     processed += events.length;
     onProgress?.({ projection: name, processed, total: Math.max(total, processed) });
   }
+  await compact(db, projections, schemas);
   await swapIn(db, projections, schemas, position, onlyIfStale);
   return position;
+}
+
+/**
+ * A rebuild rewrites a read model's rows in every batch, so the fresh tables are mostly dead row
+ * versions (a 10,000-lead board built from 1M events held ~500,000, and its stats and search
+ * queries ran 5x slower). Compact them and gather statistics while no reader sees them yet.
+ */
+async function compact(db: Database, projections: readonly Projection[], schemas: Map<string, string>) {
+  for (const projection of projections) {
+    for (const table of projection.tables) await db.exec(`VACUUM (FULL, ANALYZE) ${schemas.get(projection.name)}.${table}`);
+  }
 }
 
 /** Moves the shadow tables into public and sets each checkpoint, in one transaction. */
