@@ -90,8 +90,9 @@ async function rebuildInto(schemas: Map<string, string>, { db, store, projection
 
 /**
  * A rebuild rewrites a read model's rows in every batch, so the fresh tables are mostly dead row
- * versions (a 10,000-lead board built from 1M events held ~500,000, and its stats and search
- * queries ran 5x slower). Compact them and gather statistics while no reader sees them yet.
+ * versions (2,000 leads built from 200,000 events: 100,000 dead rows, 28 MB instead of 0.8 MB;
+ * at 10,000 leads and 1M events stats and search ran 5x slower). Compact them and gather
+ * statistics while no reader sees them yet.
  */
 async function compact(db: Database, projections: readonly Projection[], schemas: Map<string, string>) {
   for (const projection of projections) {
