@@ -83,6 +83,7 @@ for (const backend of ["postgres", "pglite"] as const) {
       const until = Date.now() + secondsOn(backend) * 1_000;
       await Promise.all(Array.from({ length: CLIENTS }, (_, i) => client(i, until)));
 
+      console.log(`${backend}: ${accepted.length} accepted, ${refusals.get(409) ?? 0} refused with 409 (${retriedAndAccepted} accepted on a retry)`);
       expect([...refusals.keys()].filter((status) => status !== 409)).toEqual([]);
       expect(accepted.length).toBeGreaterThan(CLIENTS);
       if ((refusals.get(409) ?? 0) > 0) expect(retriedAndAccepted).toBeGreaterThan(0);

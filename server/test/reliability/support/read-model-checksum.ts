@@ -30,10 +30,10 @@ export async function readModelChecksums(q: Queryable, schemaOf: (table: string)
 }
 
 /**
- * The checksums a clean rebuild of the whole log gives: every projection built from the first
- * event into a scratch schema of its own (nothing in public is touched), summed, then dropped.
+ * The checksums a clean rebuild of the log up to `upTo` gives (see lastPosition): every projection
+ * built from the first event into a scratch schema of its own (nothing in public is touched), summed, then dropped.
  */
-export async function cleanRebuildChecksums(db: Database, store: EventStore, projections: readonly Projection[] = ALL_PROJECTIONS): Promise<Record<string, string>> {
+export async function cleanRebuildChecksums(db: Database, store: EventStore, upTo: string, projections: readonly Projection[] = ALL_PROJECTIONS): Promise<Record<string, string>> {
   const run = randomBytes(4).toString("hex");
   const schemaOf = new Map<string, string>();
   for (const p of projections) for (const t of p.tables) schemaOf.set(t, `ref_${p.name}_${run}`);
@@ -43,9 +43,13 @@ export async function cleanRebuildChecksums(db: Database, store: EventStore, pro
       await db.exec(`CREATE SCHEMA ${schema(p)}`);
       await db.transaction((tx) => tx.exec(`SET LOCAL search_path TO ${schema(p)}; ${p.ddl}`));
     }
-    for (let after = START_POSITION; ; ) {
+    for (let after = START_POSITION; after < upTo; ) {
       const events = await store.readAll({ after, limit: 10_000 });
-      if (events.length === 0) break;
+      if (events.length === 0) {
+        // readAll stops below the oldest open transaction on the server (any database's): wait for it.
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        continue;
+      }
       after = events.at(-1)!.position;
       await db.transaction(async (tx) => {
         for (const p of projections) {
@@ -65,4 +69,16 @@ export function checksumDiff(actual: Record<string, string>, expected: Record<st
   return Object.keys(expected)
     .filter((t) => actual[t] !== expected[t])
     .map((t) => `${t}: ${actual[t]} != ${expected[t]}`);
+}
+
+/**
+ * The position of the newest committed event, read from the table itself: the store's currentPosition
+ * may lag behind it while an unrelated transaction anywhere on the shared server is open.
+ */
+export async function lastPosition(q: Queryable): Promise<string> {
+  const { rows } = await q.query<{ position: string | null }>(
+    `SELECT lpad(transaction_id::text, 20, '0') || '-' || lpad(global_position::text, 20, '0') AS position
+     FROM events ORDER BY transaction_id DESC, global_position DESC LIMIT 1`,
+  );
+  return rows[0]?.position ?? START_POSITION;
 }

@@ -10,8 +10,8 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "
 export interface ServiceProcess {
   child: ChildProcess;
   output: string[];
-  /** Resolves once the output matches the pattern; rejects if the process exits first. */
-  waitFor(pattern: RegExp): Promise<void>;
+  /** Resolves once the output matches the pattern; rejects if the process exits first or after timeoutMs. */
+  waitFor(pattern: RegExp, timeoutMs?: number): Promise<void>;
   exited: Promise<number | null>;
 }
 
@@ -34,17 +34,23 @@ export function startService(mode: string, env: Record<string, string>): Service
   child.stdout!.on("data", collect);
   child.stderr!.on("data", collect);
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  const waitFor = (pattern: RegExp) =>
+  const waitFor = (pattern: RegExp, timeoutMs = 60_000) =>
     new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        waiters.delete(check);
+        reject(new Error(`${mode} did not print ${pattern} in ${timeoutMs} ms:\n${output.join("").slice(-3000)}`));
+      }, timeoutMs);
       const check = () => {
         if (!pattern.test(output.join(""))) return;
         waiters.delete(check);
+        clearTimeout(timer);
         resolve();
       };
       waiters.add(check);
       check();
       void exited.then((code) => {
         waiters.delete(check);
+        clearTimeout(timer);
         reject(new Error(`${mode} exited (${code}) before printing ${pattern}:\n${output.join("").slice(-3000)}`));
       });
     });
