@@ -13,7 +13,9 @@ let leadId: string;
 
 test.beforeAll(async ({ baseURL }) => {
   api = await request.newContext({ baseURL, storageState: PARTNER.state, extraHTTPHeaders: { Origin: baseURL! } });
-  const created = await api.post("/api/leads", { data: { name: NAME, business: BUSINESS, email: "xss@hostile.test", notes: "<b onmouseover=alert(2)>bold?</b>" } });
+  const created = await api.post("/api/leads", {
+    data: { name: NAME, business: BUSINESS, email: "xss@hostile.test", notes: "<b onmouseover=alert(2)>bold?</b>" },
+  });
   expect(created.status(), await created.text()).toBe(201);
   leadId = ((await created.json()) as { id: string }).id;
 });

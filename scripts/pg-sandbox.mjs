@@ -12,7 +12,8 @@ export const PG_BIN = process.env.PG_BIN ?? "/usr/lib/postgresql/15/bin";
 /** Why a sandbox cannot start here, or undefined when it can. */
 export function sandboxUnavailable() {
   if (!existsSync(path.join(PG_BIN, "initdb")) || !existsSync(path.join(PG_BIN, "pg_ctl"))) return `no initdb/pg_ctl in ${PG_BIN}`;
-  if (userInfo().uid === 0 && spawnSync("id", ["-u", "postgres"]).status !== 0) return "running as root and there is no postgres user to run the server as";
+  if (userInfo().uid === 0 && spawnSync("id", ["-u", "postgres"]).status !== 0)
+    return "running as root and there is no postgres user to run the server as";
   return undefined;
 }
 

@@ -31,13 +31,15 @@ export function findUnstorableText(value: unknown): string | undefined {
 /** After a JSON body parser: refuses text the database cannot store with a 400 naming the field, not a 500 at insert. */
 export const storableTextOnly: RequestHandler = (req, _res, next) => {
   const field = findUnstorableText(req.body);
-  if (field !== undefined) return next(new ValidationError([{ field, message: "Contains a character that cannot be stored (NUL or an unpaired surrogate)" }]));
+  if (field !== undefined)
+    return next(new ValidationError([{ field, message: "Contains a character that cannot be stored (NUL or an unpaired surrogate)" }]));
   next();
 };
 
 /** The same for the query string (?search=%00 would fail in SQL): a 400 naming the parameter. */
 export const storableQueryOnly: RequestHandler = (req, _res, next) => {
   const field = findUnstorableText(req.query);
-  if (field !== undefined) return next(new ValidationError([{ field, message: "Contains a character that cannot be stored (NUL or an unpaired surrogate)" }]));
+  if (field !== undefined)
+    return next(new ValidationError([{ field, message: "Contains a character that cannot be stored (NUL or an unpaired surrogate)" }]));
   next();
 };

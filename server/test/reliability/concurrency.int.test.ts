@@ -46,7 +46,11 @@ for (const backend of ["postgres", "pglite"] as const) {
       app = await startTestApp(backend);
       partner = await signUpAs(app, { role: "Partner" });
       for (let i = 0; i < LEADS; i++) {
-        const created = await call(app, "/api/leads", { method: "POST", bearer: partner.token, body: { name: `Contended ${i}`, business: "Race Ltd", email: `race${i}@example.com` } });
+        const created = await call(app, "/api/leads", {
+          method: "POST",
+          bearer: partner.token,
+          body: { name: `Contended ${i}`, business: "Race Ltd", email: `race${i}@example.com` },
+        });
         expect(created.status).toBe(201);
         versions.set(created.body.id, created.body.version);
       }
@@ -63,7 +67,12 @@ for (const backend of ["postgres", "pglite"] as const) {
         for (let attempt = 0; attempt < 100 && Date.now() < until + 10_000; attempt++) {
           const from = known.get(id)!;
           const commandId = randomUUID();
-          const res = await call(app, change.path(id), { method: change.method, bearer: partner.token, body: { ...change.body, expectedVersion: from }, headers: { "idempotency-key": commandId } });
+          const res = await call(app, change.path(id), {
+            method: change.method,
+            bearer: partner.token,
+            body: { ...change.body, expectedVersion: from },
+            headers: { "idempotency-key": commandId },
+          });
           if (res.status === 200) {
             accepted.push({ leadId: id, commandId, from, to: res.body.version });
             known.set(id, res.body.version);
@@ -83,7 +92,9 @@ for (const backend of ["postgres", "pglite"] as const) {
       const until = Date.now() + secondsOn(backend) * 1_000;
       await Promise.all(Array.from({ length: CLIENTS }, (_, i) => client(i, until)));
 
-      console.log(`${backend}: ${accepted.length} accepted, ${refusals.get(409) ?? 0} refused with 409 (${retriedAndAccepted} accepted on a retry)`);
+      console.log(
+        `${backend}: ${accepted.length} accepted, ${refusals.get(409) ?? 0} refused with 409 (${retriedAndAccepted} accepted on a retry)`,
+      );
       expect([...refusals.keys()].filter((status) => status !== 409)).toEqual([]);
       expect(accepted.length).toBeGreaterThan(CLIENTS);
       if ((refusals.get(409) ?? 0) > 0) expect(retriedAndAccepted).toBeGreaterThan(0);
@@ -111,11 +122,16 @@ for (const backend of ["postgres", "pglite"] as const) {
       const state = fold(leadDecider, stream as unknown as EventEnvelope<never>[]) as LeadState;
       if (state.status !== "open") throw new Error(`lead ${id} is ${state.status}`);
       let res = await call(app, `/api/leads/${id}`, { bearer: partner.token, headers: { "x-min-position": newest } });
-      for (let i = 0; i < 30 && res.headers.get("x-stale") === "true"; i++) res = await call(app, `/api/leads/${id}`, { bearer: partner.token, headers: { "x-min-position": newest } });
+      for (let i = 0; i < 30 && res.headers.get("x-stale") === "true"; i++)
+        res = await call(app, `/api/leads/${id}`, { bearer: partner.token, headers: { "x-min-position": newest } });
       expect(res.status).toBe(200);
       expect(res.headers.get("x-stale")).toBeNull();
       const { name, business, email, phone, source, priority, notes, proposalLink, contractStatus } = res.body;
-      expect({ ...{ name, business, email, phone, source, priority, notes, proposalLink, contractStatus }, stage: res.body.stage, version: res.body.version }).toEqual({
+      expect({
+        ...{ name, business, email, phone, source, priority, notes, proposalLink, contractStatus },
+        stage: res.body.stage,
+        version: res.body.version,
+      }).toEqual({
         ...state.details,
         stage: state.stage,
         version: stream.length,

@@ -17,15 +17,36 @@ const FULL = Number(process.env.FUZZ_RUNS ?? 10_000);
 const LEAD_RUNS = Number(process.env.FUZZ_RUNS_LEADS ?? 1_000);
 const REDUCED = Number(process.env.FUZZ_RUNS_REDUCED ?? 200);
 const PUBLIC_ROUTES = new Set(["POST /api/auth/sign-up", "POST /api/auth/sign-in", "POST /api/auth/sign-out", "POST /api/questionnaire"]);
-const LEAD_ROUTES = new Set(["POST /api/leads", "PATCH /api/leads/:id", "POST /api/leads/:id/move", "POST /api/leads/:id/archive", "DELETE /api/leads/:id"]);
+const LEAD_ROUTES = new Set([
+  "POST /api/leads",
+  "PATCH /api/leads/:id",
+  "POST /api/leads/:id/move",
+  "POST /api/leads/:id/archive",
+  "DELETE /api/leads/:id",
+]);
 /** Routes whose success ends the fuzzing session or costs a full rebuild: fuzzed anonymously or last. */
 const ANONYMOUS = new Set(["POST /api/auth/sign-out", "POST /api/auth/sign-in", "POST /api/auth/sign-up", "POST /api/questionnaire"]);
 const LAST = ["POST /api/leads/:id/erase", "DELETE /api/users/:id/reject", "POST /api/users/:id/role"];
 
 /** Valid bodies that nearlyValid() mutates, so generated bodies reach the deciders and the database. */
 const TEMPLATES: Record<string, (ids: { leadId: string }) => Record<string, unknown>> = {
-  "POST /api/leads": () => ({ name: "Ada", business: "Lovelace Co", email: "ada@example.com", phone: "+1 555 0100", source: "Web", priority: "high", notes: "n" }),
-  "PATCH /api/leads/:id": () => ({ name: "Ada", business: "B", notes: "n", stage: "Contacted", priority: "low", proposalLink: "https://example.com" }),
+  "POST /api/leads": () => ({
+    name: "Ada",
+    business: "Lovelace Co",
+    email: "ada@example.com",
+    phone: "+1 555 0100",
+    source: "Web",
+    priority: "high",
+    notes: "n",
+  }),
+  "PATCH /api/leads/:id": () => ({
+    name: "Ada",
+    business: "B",
+    notes: "n",
+    stage: "Contacted",
+    priority: "low",
+    proposalLink: "https://example.com",
+  }),
   "POST /api/leads/:id/move": () => ({ stage: "Contacted", afterId: null, beforeId: null }),
   "POST /api/leads/:id/archive": () => ({ reason: "r" }),
   "POST /api/auth/sign-up": () => ({ email: "fuzz-sign-up@example.com", password: "correct horse battery" }),
@@ -51,7 +72,11 @@ describe(`property-based fuzzing of every command and public endpoint (${backend
     app = await startTestApp(backend!);
     partner = await signUpAs(app, { role: "Partner" });
     otherUserId = (await signUpAs(app, { role: "Project Manager", approved: false })).user!.id;
-    const created = await call(app, "/api/leads", { method: "POST", bearer: partner.token, body: { name: "Fuzz target", business: "B", email: "fuzz@example.com" } });
+    const created = await call(app, "/api/leads", {
+      method: "POST",
+      bearer: partner.token,
+      body: { name: "Fuzz target", business: "B", email: "fuzz@example.com" },
+    });
     leadId = created.body.id;
   });
   afterAll(async () => app?.close());
@@ -68,7 +93,11 @@ describe(`property-based fuzzing of every command and public endpoint (${backend
     return () =>
       pattern.replace(/:[a-zA-Z]+/g, () => {
         const roll = Math.random();
-        return roll < 0.8 ? real() : roll < 0.9 ? crypto.randomUUID() : encodeURIComponent(["..", "'", "%00", "<b>", "1 OR 1=1", "😀"][Math.floor(Math.random() * 6)]!);
+        return roll < 0.8
+          ? real()
+          : roll < 0.9
+            ? crypto.randomUUID()
+            : encodeURIComponent(["..", "'", "%00", "<b>", "1 OR 1=1", "😀"][Math.floor(Math.random() * 6)]!);
       });
   }
 
@@ -78,7 +107,13 @@ describe(`property-based fuzzing of every command and public endpoint (${backend
     it(`${route}: ${runs} generated bodies, no 5xx, refusals are problem+json and append nothing`, async () => {
       const before = await eventCount();
       const bodies = bodiesFor(TEMPLATES[route]?.({ leadId }));
-      const target: FuzzTarget = { method, path: pathFor(pattern), runs, bodies, ...(ANONYMOUS.has(route) ? {} : { token: partner.token }) };
+      const target: FuzzTarget = {
+        method,
+        path: pathFor(pattern),
+        runs,
+        bodies,
+        ...(ANONYMOUS.has(route) ? {} : { token: partner.token }),
+      };
       const report = await fuzzEndpoint(app, target, SEED);
       expect(report.violations.slice(0, 5)).toEqual([]);
       const { rows } = await app.system.db.query<{ n: string }>(

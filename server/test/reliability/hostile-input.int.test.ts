@@ -10,7 +10,9 @@ const backends = await availableBackends();
 
 /** Text that must come back exactly as sent: markup, SQL, RTL, zero-width, astral. */
 // eslint-disable-next-line no-control-regex -- NUL is one of the characters being filtered out
-const LITERAL = EDGE_STRINGS.filter((s) => s.trim() !== "" && !/[\uD800-\uDFFF\u0000]/.test(s.replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g, "")) && s.length < 500);
+const LITERAL = EDGE_STRINGS.filter(
+  (s) => s.trim() !== "" && !/[\uD800-\uDFFF\u0000]/.test(s.replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g, "")) && s.length < 500,
+);
 /** Text no Postgres text column can hold: NUL, lone surrogates. Refused with a 400 naming the field. */
 const UNSTORABLE = ["nul\u0000byte", "\uD800", "a\uDC00b"];
 
@@ -30,11 +32,20 @@ for (const backend of ["postgres", "pglite"] as const) {
 
     it("stores SQL, HTML and Unicode edge cases in every lead text field and returns them literally", async () => {
       for (const text of LITERAL) {
-        const created = await call(app, "/api/leads", { method: "POST", bearer: partner.token, body: { name: text, business: text, email: "edge@example.com", phone: text.slice(0, 40), source: text, notes: text } });
+        const created = await call(app, "/api/leads", {
+          method: "POST",
+          bearer: partner.token,
+          body: { name: text, business: text, email: "edge@example.com", phone: text.slice(0, 40), source: text, notes: text },
+        });
         expect(created.status, JSON.stringify(text)).toBe(201);
-        const read = await call(app, `/api/leads/${created.body.id}`, { bearer: partner.token, headers: { "x-min-position": created.body.position } });
+        const read = await call(app, `/api/leads/${created.body.id}`, {
+          bearer: partner.token,
+          headers: { "x-min-position": created.body.position },
+        });
         expect(read.status).toBe(200);
-        expect([read.body.name, read.body.business, read.body.source, read.body.notes]).toEqual([text, text, text, text].map((t) => t.trim()));
+        expect([read.body.name, read.body.business, read.body.source, read.body.notes]).toEqual(
+          [text, text, text, text].map((t) => t.trim()),
+        );
         expect(read.headers.get("content-type")).toMatch(/^application\/json/); // never sniffed as HTML
       }
     }, 120_000);
@@ -42,7 +53,11 @@ for (const backend of ["postgres", "pglite"] as const) {
     it("refuses NUL and lone surrogates with a 400 naming the field, appending nothing", async () => {
       for (const text of UNSTORABLE) {
         const before = await count(app);
-        const res = await call(app, "/api/leads", { method: "POST", bearer: partner.token, body: { name: text, business: "B", email: "nul@example.com" } });
+        const res = await call(app, "/api/leads", {
+          method: "POST",
+          bearer: partner.token,
+          body: { name: text, business: "B", email: "nul@example.com" },
+        });
         expect(res.status, JSON.stringify(text)).toBe(400);
         isProblem(res);
         expect(JSON.stringify(res.body.errors)).toContain("name");
@@ -59,10 +74,18 @@ for (const backend of ["postgres", "pglite"] as const) {
     });
 
     it("refuses unstorable text in the public questionnaire too", async () => {
-      const lead = await call(app, "/api/leads", { method: "POST", bearer: partner.token, body: { name: "Q", business: "B", email: "q@example.com" } });
+      const lead = await call(app, "/api/leads", {
+        method: "POST",
+        bearer: partner.token,
+        body: { name: "Q", business: "B", email: "q@example.com" },
+      });
       for (const text of UNSTORABLE) {
         const before = await count(app);
-        const res = await call(app, "/api/questionnaire", { method: "POST", ip: `10.9.${Math.floor(Math.random() * 250)}.1`, body: { leadId: lead.body.id, [QUESTIONNAIRE_TEXT_FIELDS[0]!]: text } });
+        const res = await call(app, "/api/questionnaire", {
+          method: "POST",
+          ip: `10.9.${Math.floor(Math.random() * 250)}.1`,
+          body: { leadId: lead.body.id, [QUESTIONNAIRE_TEXT_FIELDS[0]!]: text },
+        });
         expect(res.status, JSON.stringify(text)).toBe(400);
         expect(await count(app)).toBe(before);
       }
@@ -81,7 +104,13 @@ for (const backend of ["postgres", "pglite"] as const) {
       isProblem(deep);
       const deepObject = await send(`${'{"a":'.repeat(10_000)}1${"}".repeat(10_000)}`, "application/json");
       expect([400, 413]).toContain(deepObject.status);
-      for (const type of ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/xml", "application/json-patch+json"]) {
+      for (const type of [
+        "text/plain",
+        "application/x-www-form-urlencoded",
+        "multipart/form-data; boundary=x",
+        "application/xml",
+        "application/json-patch+json",
+      ]) {
         const res = await send('{"name":"x","business":"B","email":"b@example.com"}', type);
         expect(res.status, type).toBe(415);
         isProblem(res);

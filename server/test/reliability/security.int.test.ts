@@ -8,7 +8,8 @@ const backends = await availableBackends();
 const PASSWORD = "a sound passphrase";
 let ipCounter = 0;
 const freshIp = () => `10.42.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`;
-const eventCount = async (app: TestApp) => Number((await app.system.db.query<{ n: string }>("SELECT count(*) AS n FROM events")).rows[0]!.n);
+const eventCount = async (app: TestApp) =>
+  Number((await app.system.db.query<{ n: string }>("SELECT count(*) AS n FROM events")).rows[0]!.n);
 /** The value the browser keeps: the last crm_session Set-Cookie of an answer. */
 const lastSessionCookie = (setCookie: string[]) => {
   const last = setCookie.filter((c) => c.startsWith("crm_session=")).at(-1);
@@ -51,7 +52,12 @@ for (const backend of ["postgres", "pglite"] as const) {
       expect(cookie).toMatch(/;\s*HttpOnly/i);
       expect(cookie).toMatch(/;\s*SameSite=Lax/i);
       expect(cookie).toMatch(/;\s*Path=\//i);
-      const https = await call(app, "/api/auth/sign-in", { method: "POST", body: { email, password: PASSWORD }, ip: freshIp(), headers: { "x-forwarded-proto": "https" } });
+      const https = await call(app, "/api/auth/sign-in", {
+        method: "POST",
+        body: { email, password: PASSWORD },
+        ip: freshIp(),
+        headers: { "x-forwarded-proto": "https" },
+      });
       expect(https.setCookie.find((c) => c.startsWith("crm_session="))).toMatch(/;\s*Secure/i);
     });
 
@@ -75,9 +81,16 @@ for (const backend of ["postgres", "pglite"] as const) {
 
     it("never adopts a session token from the client: sign-in issues a new one (no session fixation)", async () => {
       const email = `fixation-${ipCounter}@example.com`;
-      expect((await call(app, "/api/auth/sign-up", { method: "POST", body: { email, password: PASSWORD }, ip: freshIp() })).status).toBe(201);
+      expect((await call(app, "/api/auth/sign-up", { method: "POST", body: { email, password: PASSWORD }, ip: freshIp() })).status).toBe(
+        201,
+      );
       const planted = "attacker-chosen-token-0123456789abcdef";
-      const signedIn = await call(app, "/api/auth/sign-in", { method: "POST", cookie: planted, body: { email, password: PASSWORD }, ip: freshIp() });
+      const signedIn = await call(app, "/api/auth/sign-in", {
+        method: "POST",
+        cookie: planted,
+        body: { email, password: PASSWORD },
+        ip: freshIp(),
+      });
       expect(signedIn.status).toBe(200);
       const issued = lastSessionCookie(signedIn.setCookie); // a clearing of the unknown cookie may come first
       expect(issued).toBeTruthy();
@@ -85,7 +98,12 @@ for (const backend of ["postgres", "pglite"] as const) {
       expect((await call(app, "/api/auth/me", { cookie: planted })).status).toBe(401);
       expect((await call(app, "/api/auth/me", { cookie: issued! })).status).toBe(200);
       // A valid token sent along (e.g. the attacker's own session) is not kept for the new sign-in either.
-      const again = await call(app, "/api/auth/sign-in", { method: "POST", cookie: issued!, body: { email, password: PASSWORD }, ip: freshIp() });
+      const again = await call(app, "/api/auth/sign-in", {
+        method: "POST",
+        cookie: issued!,
+        body: { email, password: PASSWORD },
+        ip: freshIp(),
+      });
       expect(lastSessionCookie(again.setCookie)).toBeTruthy();
       expect(lastSessionCookie(again.setCookie)).not.toBe(issued);
     });
@@ -93,7 +111,8 @@ for (const backend of ["postgres", "pglite"] as const) {
     it("rate-limits sign-in, sign-up and the public questionnaire per address with 429 and Retry-After", async () => {
       const limited = async (path: string, body: (i: number) => unknown, allowed: number) => {
         const ip = freshIp();
-        for (let i = 0; i < allowed; i++) expect((await call(app, path, { method: "POST", body: body(i), ip })).status, `${path} #${i}`).not.toBe(429);
+        for (let i = 0; i < allowed; i++)
+          expect((await call(app, path, { method: "POST", body: body(i), ip })).status, `${path} #${i}`).not.toBe(429);
         const res = await call(app, path, { method: "POST", body: body(allowed), ip });
         expect(res.status, path).toBe(429);
         expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
@@ -112,7 +131,12 @@ for (const backend of ["postgres", "pglite"] as const) {
         expect(res.headers.get("content-type")).toMatch(/problem\+json/);
         const text = JSON.stringify(res.body);
         expect(text).not.toMatch(/leads|relation|SELECT|FROM|postgres|pglite|\.ts:\d+|at [A-Za-z.]+ \(/i);
-        expect(res.body).toEqual({ type: "about:blank", title: "Internal error", status: 500, detail: "Something went wrong on our side." });
+        expect(res.body).toEqual({
+          type: "about:blank",
+          title: "Internal error",
+          status: 500,
+          detail: "Something went wrong on our side.",
+        });
       } finally {
         await app.system.db.exec("ALTER TABLE leads_hidden RENAME TO leads");
       }

@@ -14,7 +14,12 @@ import type { TestApp } from "../../../src/testing/test-app.ts";
 /** The whole app (commands, reads, projector) in this process on a given Postgres URL, as main.ts composes it. */
 export async function startAppOn(databaseUrl: string): Promise<TestApp> {
   const db = createPostgresDatabase(databaseUrl);
-  const config = loadConfig({ NODE_ENV: "test", DATABASE_URL: databaseUrl, DATA_DIR: mkdtempSync(path.join(tmpdir(), "crm-rel-")), LOG_LEVEL: "silent" });
+  const config = loadConfig({
+    NODE_ENV: "test",
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), "crm-rel-")),
+    LOG_LEVEL: "silent",
+  });
   const system = await openSystem(config, db);
   const projector = await startProjector({ db, store: system.store, projections: ALL_PROJECTIONS, log: () => undefined, pollMs: 200 });
   await projector.ready;

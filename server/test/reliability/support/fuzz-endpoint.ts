@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import type { TestApp } from "../../../src/testing/test-app.ts";
 
-
 export interface FuzzTarget {
   method: string;
   /** A concrete path for one request (ids real, random or garbage). */
@@ -50,7 +49,9 @@ async function sendOne(app: TestApp, target: FuzzTarget, body: unknown, report: 
   if (res.status >= 500) report.violations.push(describe());
   if (res.status >= 400) {
     report.refusedKeys.push(key);
-    if (!/^application\/problem\+json/.test(res.headers.get("content-type") ?? "")) report.violations.push(`not problem+json: ${describe()}`);
-    else if (/\bat .*\.(ts|js):\d+|\bSELECT\b|\bINSERT INTO\b|syntax error at|violates .* constraint|relation "/.test(text)) report.violations.push(`leaks internals: ${describe()}`);
+    if (!/^application\/problem\+json/.test(res.headers.get("content-type") ?? ""))
+      report.violations.push(`not problem+json: ${describe()}`);
+    else if (/\bat .*\.(ts|js):\d+|\bSELECT\b|\bINSERT INTO\b|syntax error at|violates .* constraint|relation "/.test(text))
+      report.violations.push(`leaks internals: ${describe()}`);
   }
 }

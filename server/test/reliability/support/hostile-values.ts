@@ -7,7 +7,7 @@ export const EDGE_STRINGS: readonly string[] = [
   "<script>alert(1)</script>",
   "'; DROP TABLE events; --",
   "Robert'); DELETE FROM streams WHERE ('1'='1",
-  "\" OR 1=1 --",
+  '" OR 1=1 --',
   "$1 $$ \\ %s %n {{7*7}} ${7*7}",
   "\u202Eevil\u202C", // right-to-left override
   "مرحبا بالعالم", // Arabic (RTL)
@@ -25,11 +25,54 @@ export const EDGE_STRINGS: readonly string[] = [
 
 /** Field names that the command bodies use, so generated objects get past "unknown field" often. */
 export const FIELD_NAMES = [
-  "name", "business", "email", "phone", "source", "priority", "notes", "stage", "expectedVersion", "afterId", "beforeId",
-  "reason", "proposalLink", "contractStatus", "creativeDirectorId", "displayName", "role", "password", "leadId",
-  "title", "startsAt", "endsAt", "durationMinutes", "attendees", "subject", "body", "message", "to", "channel", "template",
-  "description", "dueDate", "fileId", "decision", "comment", "url", "type", "kind", "rows", "csv", "answers", "website",
-  "goals", "budget", "timeline", "confirm", "__proto__", "constructor",
+  "name",
+  "business",
+  "email",
+  "phone",
+  "source",
+  "priority",
+  "notes",
+  "stage",
+  "expectedVersion",
+  "afterId",
+  "beforeId",
+  "reason",
+  "proposalLink",
+  "contractStatus",
+  "creativeDirectorId",
+  "displayName",
+  "role",
+  "password",
+  "leadId",
+  "title",
+  "startsAt",
+  "endsAt",
+  "durationMinutes",
+  "attendees",
+  "subject",
+  "body",
+  "message",
+  "to",
+  "channel",
+  "template",
+  "description",
+  "dueDate",
+  "fileId",
+  "decision",
+  "comment",
+  "url",
+  "type",
+  "kind",
+  "rows",
+  "csv",
+  "answers",
+  "website",
+  "goals",
+  "budget",
+  "timeline",
+  "confirm",
+  "__proto__",
+  "constructor",
 ] as const;
 
 const hostileString = fc.oneof(
@@ -60,7 +103,10 @@ export const hostileBody: fc.Arbitrary<unknown> = fc.oneof(
 /** A valid body with some fields swapped for hostile values or dropped: gets past "unknown field" into the command. */
 export function nearlyValid(template: Record<string, unknown>): fc.Arbitrary<unknown> {
   const fields = Object.fromEntries(
-    Object.entries(template).map(([key, value]) => [key, fc.oneof({ weight: 2, arbitrary: fc.constant(value) }, { weight: 1, arbitrary: fieldValue })]),
+    Object.entries(template).map(([key, value]) => [
+      key,
+      fc.oneof({ weight: 2, arbitrary: fc.constant(value) }, { weight: 1, arbitrary: fieldValue }),
+    ]),
   );
   return fc.record(fields, { requiredKeys: Object.keys(template).filter(() => Math.random() < 0.7) });
 }

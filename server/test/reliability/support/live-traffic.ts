@@ -21,7 +21,10 @@ export function startLeadTraffic(store: EventStore, writers = 4): Traffic {
     const known = leads.length > 0 && Math.random() < 0.6 ? leads[Math.floor(Math.random() * leads.length)] : undefined;
     const commandId = randomUUID();
     if (known && known.stage < LEAD_STAGES.length - 1) {
-      const event: DomainEvent = { type: "LeadStageChanged", data: { leadId: known.id, from: LEAD_STAGES[known.stage]!, to: LEAD_STAGES[known.stage + 1]! } };
+      const event: DomainEvent = {
+        type: "LeadStageChanged",
+        data: { leadId: known.id, from: LEAD_STAGES[known.stage]!, to: LEAD_STAGES[known.stage + 1]! },
+      };
       await store.append(`lead-${known.id}`, known.version, [event], { commandId, metadata: metadata(commandId) });
       known.stage += 1;
       known.version += 1;
@@ -29,7 +32,19 @@ export function startLeadTraffic(store: EventStore, writers = 4): Traffic {
       const id = randomUUID();
       const event: DomainEvent = {
         type: "LeadCreated",
-        data: { leadId: id, name: `Live ${appended}`, business: "Studio", email: `live${appended}@example.com`, phone: null, source: null, priority: "medium", notes: null, proposalLink: null, contractStatus: null, stage: LEAD_STAGES[0] },
+        data: {
+          leadId: id,
+          name: `Live ${appended}`,
+          business: "Studio",
+          email: `live${appended}@example.com`,
+          phone: null,
+          source: null,
+          priority: "medium",
+          notes: null,
+          proposalLink: null,
+          contractStatus: null,
+          stage: LEAD_STAGES[0],
+        },
       };
       await store.append(`lead-${id}`, 0, [event], { commandId, metadata: metadata(commandId) });
       leads.push({ id, version: 1, stage: 0 });

@@ -1,5 +1,12 @@
 import pg from "pg";
-import { destroySandbox, sandboxUnavailable, startSandbox, startServer, stopServer, type Sandbox } from "../../../../scripts/pg-sandbox.mjs";
+import {
+  destroySandbox,
+  sandboxUnavailable,
+  startSandbox,
+  startServer,
+  stopServer,
+  type Sandbox,
+} from "../../../../scripts/pg-sandbox.mjs";
 import { freePort } from "./service-process.ts";
 
 export { sandboxUnavailable };
@@ -32,7 +39,9 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
       const client = new pg.Client({ connectionString: url });
       await client.connect();
       try {
-        const { rows } = await client.query("SELECT pg_terminate_backend(pid) AS killed FROM pg_stat_activity WHERE datname = 'crm' AND pid <> pg_backend_pid()");
+        const { rows } = await client.query(
+          "SELECT pg_terminate_backend(pid) AS killed FROM pg_stat_activity WHERE datname = 'crm' AND pid <> pg_backend_pid()",
+        );
         return rows.filter((r) => r.killed).length;
       } finally {
         await client.end();

@@ -12,7 +12,10 @@ export const READ_MODEL_TABLES = ALL_PROJECTIONS.flatMap((p) => p.tables).sort()
  * md5 of every row of every read-model table in `schema` (rows compared as text, so no table's
  * key has to be known); a missing table reads as "missing", never as equal to an empty one.
  */
-export async function readModelChecksums(q: Queryable, schemaOf: (table: string) => string = () => "public"): Promise<Record<string, string>> {
+export async function readModelChecksums(
+  q: Queryable,
+  schemaOf: (table: string) => string = () => "public",
+): Promise<Record<string, string>> {
   const sums: Record<string, string> = {};
   for (const table of READ_MODEL_TABLES) {
     const schema = schemaOf(table);
@@ -33,7 +36,12 @@ export async function readModelChecksums(q: Queryable, schemaOf: (table: string)
  * The checksums a clean rebuild of the log up to `upTo` gives (see lastPosition): every projection
  * built from the first event into a scratch schema of its own (nothing in public is touched), summed, then dropped.
  */
-export async function cleanRebuildChecksums(db: Database, store: EventStore, upTo: string, projections: readonly Projection[] = ALL_PROJECTIONS): Promise<Record<string, string>> {
+export async function cleanRebuildChecksums(
+  db: Database,
+  store: EventStore,
+  upTo: string,
+  projections: readonly Projection[] = ALL_PROJECTIONS,
+): Promise<Record<string, string>> {
   const run = randomBytes(4).toString("hex");
   const schemaOf = new Map<string, string>();
   for (const p of projections) for (const t of p.tables) schemaOf.set(t, `ref_${p.name}_${run}`);
@@ -43,7 +51,7 @@ export async function cleanRebuildChecksums(db: Database, store: EventStore, upT
       await db.exec(`CREATE SCHEMA ${schema(p)}`);
       await db.transaction((tx) => tx.exec(`SET LOCAL search_path TO ${schema(p)}; ${p.ddl}`));
     }
-    for (let after = START_POSITION; after < upTo; ) {
+    for (let after = START_POSITION; after < upTo;) {
       const events = await store.readAll({ after, limit: 10_000 });
       if (events.length === 0) {
         // readAll stops below the oldest open transaction on the server (any database's): wait for it.
