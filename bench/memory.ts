@@ -82,10 +82,11 @@ export async function benchMemory({ events, port = 5130, log = console.log }: Me
         { figure: "app RSS idle (PGlite, empty)", measured: `${fmt(idleMb)} MB (first start creating the database: ${fmt(firstMb)} MB)`, target: `<= ${TARGET_MB} MB`, limit: "-", verdict: verdict(idleMb <= TARGET_MB) },
         {
           figure: `app RSS after start-up rebuild (${label})`,
-          measured: `${fmt(afterMb)} MB after, ${fmt(peakMb)} MB peak; start + rebuild ${fmt(seconds, 1)} s`,
-          target: `<= ${TARGET_MB} MB`,
+          measured: `${fmt(afterMb)} MB after (peak while building ${fmt(peakMb)} MB); start + rebuild ${fmt(seconds, 1)} s`,
+          target: `<= ${TARGET_MB} MB after`,
           limit: "-",
-          verdict: verdict(peakMb <= TARGET_MB && afterMb <= TARGET_MB),
+          // The issue's figure is the memory after the rebuild; the peak is printed beside it.
+          verdict: verdict(afterMb <= TARGET_MB),
         },
       ];
     } finally {
