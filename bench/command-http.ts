@@ -57,7 +57,9 @@ async function run(app: AppProcess, db: Database, token: string, request: Reques
   const result = await autocannon({ url: app.url, connections, duration, headers, requests: [request] });
   const parts = { client: cpuSeconds() - client0, app: app.cpuSeconds() - app0, postgres: await server() };
   const perCommand = (s: number) => (s / Math.max(1, result.requests.total)) * 1000;
-  const split = Object.entries(parts).map(([k, v]) => `${k} ${fmt(perCommand(v), 2)}`).join(", ");
+  const split = Object.entries(parts)
+    .map(([k, v]) => `${k} ${fmt(perCommand(v), 2)}`)
+    .join(", ");
   return { result, cpuMsPerCommand: perCommand(parts.client + parts.app + parts.postgres), split };
 }
 
@@ -67,7 +69,9 @@ const cpuBound = (cpuMs: number) => (os.cpus().length * 1000) / cpuMs;
 function figureOf(name: string, connections: number, { result, cpuMsPerCommand, split }: Run): Figure {
   const rate = result.requests.total / result.duration;
   const bad = result.non2xx + result.errors;
-  const codes = Object.entries(result.statusCodeStats).map(([code, s]) => `${code}: ${s.count}`).join(", ");
+  const codes = Object.entries(result.statusCodeStats)
+    .map(([code, s]) => `${code}: ${s.count}`)
+    .join(", ");
   return {
     figure: `HTTP ${name}, ${connections} connections (Postgres, app in own process)`,
     measured: `${fmt(rate)} cmd/s, p50 ${fmt(result.latency.p50, 1)} ms, p99 ${fmt(result.latency.p99, 1)} ms; ${bad} errors/non-2xx (${codes}); CPU ${fmt(cpuMsPerCommand, 2)} ms/cmd (${split}; CPU-bound estimate ${fmt(cpuBound(cpuMsPerCommand))} cmd/s)`,
@@ -78,7 +82,12 @@ function figureOf(name: string, connections: number, { result, cpuMsPerCommand, 
 }
 
 /** Starts the app on a fresh database, warms it, then measures create lead and change stage. */
-export async function benchCommandHttp({ connections, durationSeconds, port = 5110, log = console.log }: CommandHttpOptions): Promise<Figure[]> {
+export async function benchCommandHttp({
+  connections,
+  durationSeconds,
+  port = 5110,
+  log = console.log,
+}: CommandHttpOptions): Promise<Figure[]> {
   const test = await createTestDatabase("postgres");
   let app: AppProcess | undefined;
   try {

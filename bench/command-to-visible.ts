@@ -60,7 +60,7 @@ async function openLoop(rate: number, durationMs: number, op: (i: number, schedu
   const start = performance.now();
   const total = Math.floor((rate * durationMs) / 1000);
   let maxLagMs = 0;
-  for (let i = 0; i < total; ) {
+  for (let i = 0; i < total;) {
     const now = performance.now();
     for (; i < total && start + (i * 1000) / rate <= now; i++) {
       const scheduledAt = start + (i * 1000) / rate;
@@ -89,9 +89,13 @@ export async function benchCommandToVisible({ rate, durationMs, log = console.lo
     const stale = outcomes.filter((o) => o.stale).length;
     const failures = outcomes.filter((o) => o.failed);
     const s = summarize(latencies);
-    log(`  p50 ${fmt(s.p50, 1)} ms  p95 ${fmt(s.p95, 1)} ms  p99 ${fmt(s.p99, 1)} ms  max ${fmt(s.max, 1)} ms; ${stale} X-Stale, ${failures.length} failed${failures[0] ? ` (first: ${failures[0].failed})` : ""}`);
+    log(
+      `  p50 ${fmt(s.p50, 1)} ms  p95 ${fmt(s.p95, 1)} ms  p99 ${fmt(s.p99, 1)} ms  max ${fmt(s.max, 1)} ms; ${stale} X-Stale, ${failures.length} failed${failures[0] ? ` (first: ${failures[0].failed})` : ""}`,
+    );
     const cpuMs = ((cpuSeconds() - cpu0 + (await serverCpu())) / outcomes.length) * 1000;
-    log(`  completed ${fmt(achieved)} commands/s; scheduler lag max ${fmt(maxLagMs, 1)} ms; CPU ${fmt(cpuMs, 2)} ms per command and read (app, load generator and Postgres), ${machineLoad()}`);
+    log(
+      `  completed ${fmt(achieved)} commands/s; scheduler lag max ${fmt(maxLagMs, 1)} ms; CPU ${fmt(cpuMs, 2)} ms per command and read (app, load generator and Postgres), ${machineLoad()}`,
+    );
     return [
       {
         figure: `command to visible at ${rate} cmd/s (Postgres, in-process app)`,
@@ -108,5 +112,7 @@ export async function benchCommandToVisible({ rate, durationMs, log = console.lo
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { textTable } = await import("./lib/report.ts");
-  console.log(textTable(await benchCommandToVisible({ rate: Number(process.argv[2] ?? 200), durationMs: Number(process.argv[3] ?? 20) * 1000 })));
+  console.log(
+    textTable(await benchCommandToVisible({ rate: Number(process.argv[2] ?? 200), durationMs: Number(process.argv[3] ?? 20) * 1000 })),
+  );
 }

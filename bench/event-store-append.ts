@@ -49,7 +49,13 @@ function measured(slices: readonly Slice[]): Measured {
   const operations = results.reduce((sum, r) => sum + r.operations, 0);
   const seconds = results.reduce((sum, r) => sum + r.seconds, 0);
   const cpu = slices.reduce((sum, x) => sum + x.cpuSeconds, 0);
-  return { rate: operations / seconds, p50: s.p50, p99: s.p99, errors: results.reduce((sum, r) => sum + r.errors, 0), cpuUs: (cpu / operations) * 1e6 };
+  return {
+    rate: operations / seconds,
+    p50: s.p50,
+    p99: s.p99,
+    errors: results.reduce((sum, r) => sum + r.errors, 0),
+    cpuUs: (cpu / operations) * 1e6,
+  };
 }
 
 const SLICE_MS = 1_000;
@@ -80,7 +86,10 @@ const LIMIT_DDL = `CREATE TABLE limit_events (LIKE events INCLUDING DEFAULTS INC
 
 /** One autocommitted INSERT of `size` rows per call: what a commit of that many rows costs here. */
 function limitInsert(db: Database, size: number): Op {
-  const values = Array.from({ length: size }, (_, i) => `($1, ${i + 1}, $${i * 2 + 3}, 'LeadCreated', $2, $${i * 2 + 4}, $${size * 2 + 3})`).join(", ");
+  const values = Array.from(
+    { length: size },
+    (_, i) => `($1, ${i + 1}, $${i * 2 + 3}, 'LeadCreated', $2, $${i * 2 + 4}, $${size * 2 + 3})`,
+  ).join(", ");
   const sql = `INSERT INTO limit_events (stream_id, stream_version, event_id, event_type, schema_version, data, metadata) VALUES ${values}`;
   return () => {
     const events = leadBatch(size);
@@ -139,7 +148,11 @@ export async function benchAppend({ writers, sizes = [1, 10], durationMs, log = 
     log(`event store append, ${durationMs / 1000} s each, in 1 s slices alternating limit / store / Emmett, ${machineLoad()}`);
     for (const size of sizes) {
       for (const n of writers) {
-        const m = await interleaved(db, n, durationMs, { limit: limitInsert(db, size), store: storeAppend(db, size), peer: peerAppend(peer, size) });
+        const m = await interleaved(db, n, durationMs, {
+          limit: limitInsert(db, size),
+          store: storeAppend(db, size),
+          peer: peerAppend(peer, size),
+        });
         log(line(`limit, ${size} ev, ${n} writers`, m.limit, size));
         log(line(`store, ${size} ev, ${n} writers`, m.store, size));
         log(line(`Emmett, ${size} ev, ${n} writers`, m.peer, size));
@@ -157,5 +170,9 @@ export async function benchAppend({ writers, sizes = [1, 10], durationMs, log = 
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { textTable } = await import("./lib/report.ts");
-  console.log(textTable(await benchAppend({ writers: (process.argv[2] ?? "1,8,32").split(",").map(Number), durationMs: Number(process.argv[3] ?? 5) * 1000 })));
+  console.log(
+    textTable(
+      await benchAppend({ writers: (process.argv[2] ?? "1,8,32").split(",").map(Number), durationMs: Number(process.argv[3] ?? 5) * 1000 }),
+    ),
+  );
 }

@@ -66,7 +66,9 @@ export async function benchMemory({ events, port = 5130, log = console.log }: Me
   const firstMb = await idleRss(port, emptyDir); // the first start creates the database (initdb)
   const idleMb = await idleRss(port, emptyDir);
   rmSync(emptyDir, { recursive: true, force: true });
-  log(`memory: app idle on an empty embedded store ${fmt(idleMb)} MB RSS (first start, creating the database: ${fmt(firstMb)} MB), ${machineLoad()}`);
+  log(
+    `memory: app idle on an empty embedded store ${fmt(idleMb)} MB RSS (first start, creating the database: ${fmt(firstMb)} MB), ${machineLoad()}`,
+  );
 
   const seeded = await seededDataDir(events);
   try {
@@ -76,10 +78,18 @@ export async function benchMemory({ events, port = 5130, log = console.log }: Me
       await sleep(3_000);
       const afterMb = app.rssMb();
       const peakMb = app.peakRssMb();
-      log(`  read models built from ${fmt(seeded.events)} events ${fmt(seconds, 1)} s after spawn; RSS peak ${fmt(peakMb)} MB, after ${fmt(afterMb)} MB, ${machineLoad()}`);
+      log(
+        `  read models built from ${fmt(seeded.events)} events ${fmt(seconds, 1)} s after spawn; RSS peak ${fmt(peakMb)} MB, after ${fmt(afterMb)} MB, ${machineLoad()}`,
+      );
       const label = `${fmt(seeded.events / 1e6, 2)}M events, PGlite`;
       return [
-        { figure: "app RSS idle (PGlite, empty)", measured: `${fmt(idleMb)} MB (first start creating the database: ${fmt(firstMb)} MB)`, target: `<= ${TARGET_MB} MB`, limit: "-", verdict: verdict(idleMb <= TARGET_MB) },
+        {
+          figure: "app RSS idle (PGlite, empty)",
+          measured: `${fmt(idleMb)} MB (first start creating the database: ${fmt(firstMb)} MB)`,
+          target: `<= ${TARGET_MB} MB`,
+          limit: "-",
+          verdict: verdict(idleMb <= TARGET_MB),
+        },
         {
           figure: `app RSS after start-up rebuild (${label})`,
           measured: `${fmt(afterMb)} MB after (peak while building ${fmt(peakMb)} MB); start + rebuild ${fmt(seconds, 1)} s`,

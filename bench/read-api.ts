@@ -50,7 +50,10 @@ const ENDPOINTS: Endpoint[] = [
   {
     name: "stats (GET /api/stats)",
     http: (get) => get("/api/stats"),
-    limit: (q) => q.query("SELECT count(*) FILTER (WHERE stage = 'New Lead'), count(*) FILTER (WHERE stage = 'Contract Sent'), count(*) FILTER (WHERE creative_director_id IS NOT NULL) FROM leads"),
+    limit: (q) =>
+      q.query(
+        "SELECT count(*) FILTER (WHERE stage = 'New Lead'), count(*) FILTER (WHERE stage = 'Contract Sent'), count(*) FILTER (WHERE creative_director_id IS NOT NULL) FROM leads",
+      ),
   },
   {
     name: "recent activity (GET /api/activities/recent)",
@@ -60,7 +63,8 @@ const ENDPOINTS: Endpoint[] = [
   {
     name: "search (GET /api/leads?search=)",
     http: (get, _id, term) => get(`/api/leads?search=${encodeURIComponent(term)}`),
-    limit: (q, _id, term) => q.query(`SELECT * FROM leads WHERE search LIKE $1 ORDER BY array_position($2::text[], stage), rank, id`, [`%${term}%`, STAGES]),
+    limit: (q, _id, term) =>
+      q.query(`SELECT * FROM leads WHERE search LIKE $1 ORDER BY array_position($2::text[], stage), rank, id`, [`%${term}%`, STAGES]),
   },
 ];
 
@@ -76,7 +80,14 @@ function getter(app: AppProcess, token: string) {
 const pick = <T>(xs: readonly T[]) => xs[Math.floor(Math.random() * xs.length)]!;
 
 /** Alternating 1 s slices of the API and the plain query, for durationMs each. */
-async function measure(endpoint: Endpoint, n: number, durationMs: number, get: (path: string) => Promise<void>, q: Database, ids: string[]) {
+async function measure(
+  endpoint: Endpoint,
+  n: number,
+  durationMs: number,
+  get: (path: string) => Promise<void>,
+  q: Database,
+  ids: string[],
+) {
   const api: ClosedLoopResult[] = [];
   const limit: ClosedLoopResult[] = [];
   const term = () => `lead${1 + Math.floor(Math.random() * ids.length)}@`;
@@ -84,12 +95,24 @@ async function measure(endpoint: Endpoint, n: number, durationMs: number, get: (
     api.push(await closedLoop(n, 1_000, () => endpoint.http(get, pick(ids), term()), 200));
     limit.push(await closedLoop(n, 1_000, () => endpoint.limit(q, pick(ids), term()), 200));
   }
-  const sum = (rs: ClosedLoopResult[]) => ({ ...summarize(rs.flatMap((r) => r.latenciesMs)), errors: rs.reduce((s, r) => s + r.errors, 0), first: rs.find((r) => r.firstError)?.firstError });
+  const sum = (rs: ClosedLoopResult[]) => ({
+    ...summarize(rs.flatMap((r) => r.latenciesMs)),
+    errors: rs.reduce((s, r) => s + r.errors, 0),
+    first: rs.find((r) => r.firstError)?.firstError,
+  });
   return { api: sum(api), limit: sum(limit) };
 }
 
 /** Starts the app on the given database and measures each endpoint beside its plain query. */
-export async function benchReadApi({ db, databaseUrl, connections, durationMs, label, port = 5120, log = console.log }: ReadBenchOptions): Promise<Figure[]> {
+export async function benchReadApi({
+  db,
+  databaseUrl,
+  connections,
+  durationMs,
+  label,
+  port = 5120,
+  log = console.log,
+}: ReadBenchOptions): Promise<Figure[]> {
   const token = await partnerToken(db, databaseUrl);
   const app = await startAppProcess({ port, databaseUrl });
   const q = createPostgresDatabase(databaseUrl, { max: connections + 2 });
@@ -101,7 +124,9 @@ export async function benchReadApi({ db, databaseUrl, connections, durationMs, l
     for (const endpoint of ENDPOINTS) {
       const { api, limit } = await measure(endpoint, connections, durationMs, get, q, ids);
       if (api.first) console.error(`  ${endpoint.name} first error:`, api.first);
-      log(`  ${endpoint.name}: p50 ${fmt(api.p50, 1)} ms p95 ${fmt(api.p95, 1)} ms (n=${api.count}, errors ${api.errors}); plain query p50 ${fmt(limit.p50, 1)} ms p95 ${fmt(limit.p95, 1)} ms`);
+      log(
+        `  ${endpoint.name}: p50 ${fmt(api.p50, 1)} ms p95 ${fmt(api.p95, 1)} ms (n=${api.count}, errors ${api.errors}); plain query p50 ${fmt(limit.p50, 1)} ms p95 ${fmt(limit.p95, 1)} ms`,
+      );
       figures.push({
         figure: `read ${endpoint.name} (${label}, ${connections} conn)`,
         measured: `p50 ${fmt(api.p50, 1)} ms, p95 ${fmt(api.p95, 1)} ms, p99 ${fmt(api.p99, 1)} ms${api.errors ? `, ${api.errors} errors` : ""}`,

@@ -32,14 +32,16 @@ export interface RebuildBenchOptions {
 async function timedRebuild(db: Database, projections: readonly Projection[]) {
   const inner = createPostgresEventStore(db);
   const waits = new Map<string, number>();
-  const timed = <A extends unknown[], R>(key: string, fn: (...args: A) => Promise<R>) => async (...args: A) => {
-    const t = process.hrtime.bigint();
-    try {
-      return await fn(...args);
-    } finally {
-      waits.set(key, (waits.get(key) ?? 0) + msSince(t) / 1000);
-    }
-  };
+  const timed =
+    <A extends unknown[], R>(key: string, fn: (...args: A) => Promise<R>) =>
+    async (...args: A) => {
+      const t = process.hrtime.bigint();
+      try {
+        return await fn(...args);
+      } finally {
+        waits.set(key, (waits.get(key) ?? 0) + msSince(t) / 1000);
+      }
+    };
   const store = { ...inner, readAll: timed("read", inner.readAll) };
   const started = process.hrtime.bigint();
   const cpu0 = cpuSeconds();
@@ -64,14 +66,23 @@ async function leadCount(db: Database): Promise<number> {
 }
 
 /** Seeds the log, then times the leads rebuild and the rebuild of all read models. */
-export async function benchRebuild({ backend, events, target, leads: wantedLeads, after, log = console.log }: RebuildBenchOptions): Promise<Figure[]> {
+export async function benchRebuild({
+  backend,
+  events,
+  target,
+  leads: wantedLeads,
+  after,
+  log = console.log,
+}: RebuildBenchOptions): Promise<Figure[]> {
   const test = await createTestDatabase(backend);
   const { db } = test;
   try {
     await migrate(db, ALL_MIGRATIONS);
     const seedStart = process.hrtime.bigint();
     const { events: count, leads: leadTotal } = await seedMixedEvents(db, { events, ...(wantedLeads ? { leads: wantedLeads } : {}) });
-    log(`rebuild on ${backend}: seeded ${fmt(count)} mixed events (${fmt(leadTotal)} leads with meetings, emails, questionnaires) in ${fmt(msSince(seedStart) / 1000, 1)} s, ${machineLoad()}`);
+    log(
+      `rebuild on ${backend}: seeded ${fmt(count)} mixed events (${fmt(leadTotal)} leads with meetings, emails, questionnaires) in ${fmt(msSince(seedStart) / 1000, 1)} s, ${machineLoad()}`,
+    );
 
     const leadsProjection = ALL_PROJECTIONS.find((p) => p.name === "leads")!;
     const leads = await timedRebuild(db, [leadsProjection]);
@@ -87,8 +98,20 @@ export async function benchRebuild({ backend, events, target, leads: wantedLeads
     const measured = (rate: number, r: typeof all) =>
       `${fmt(rate)} ev/s in ${fmt(r.seconds, 1)} s (CPU-bound estimate ${fmt(cpuBoundRate(backend, count, r))} ev/s)`;
     const figures: Figure[] = [
-      { figure: `rebuild leads read model (${label})`, measured: measured(leadsRate, leads), target: targetText, limit: "-", verdict: verdict(leadsRate >= target) },
-      { figure: `rebuild all read models (${label})`, measured: measured(allRate, all), target: targetText, limit: names, verdict: verdict(allRate >= target) },
+      {
+        figure: `rebuild leads read model (${label})`,
+        measured: measured(leadsRate, leads),
+        target: targetText,
+        limit: "-",
+        verdict: verdict(leadsRate >= target),
+      },
+      {
+        figure: `rebuild all read models (${label})`,
+        measured: measured(allRate, all),
+        target: targetText,
+        limit: names,
+        verdict: verdict(allRate >= target),
+      },
     ];
     const dataSet = `${fmt(await leadCount(db))} leads, ${fmt(count / 1e6, 2)}M events`;
     return [...figures, ...(after ? await after(test, dataSet) : [])];

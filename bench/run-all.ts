@@ -63,11 +63,23 @@ async function rebuildAndRead(): Promise<Figure[]> {
     leads: num("leads"),
     target: 50_000,
     ...(read
-      ? { after: (test, label) => benchReadApi({ db: test.db, databaseUrl: test.url!, connections: num("read-connections"), durationMs: num("read-seconds") * 1000, label }) }
+      ? {
+          after: (test, label) =>
+            benchReadApi({
+              db: test.db,
+              databaseUrl: test.url!,
+              connections: num("read-connections"),
+              durationMs: num("read-seconds") * 1000,
+              label,
+            }),
+        }
       : {}),
   } satisfies Parameters<typeof benchRebuild>[0]);
   const kept = only.has("rebuild") ? figures : figures.filter((f) => !f.figure.startsWith("rebuild"));
-  const pglite = only.has("rebuild") && num("pglite-events") > 0 ? await benchRebuild({ backend: "pglite", events: num("pglite-events"), target: 15_000 }) : [];
+  const pglite =
+    only.has("rebuild") && num("pglite-events") > 0
+      ? await benchRebuild({ backend: "pglite", events: num("pglite-events"), target: 15_000 })
+      : [];
   return [...kept, ...pglite];
 }
 
@@ -93,13 +105,21 @@ for (const [names, run] of benches) {
     figures.push(...(await run()));
   } catch (error) {
     console.error(`${names.join("/")} failed:`, error);
-    figures.push({ figure: names.join("/"), measured: `failed: ${error instanceof Error ? error.message : String(error)}`, target: "-", limit: "-", verdict: "MISS" });
+    figures.push({
+      figure: names.join("/"),
+      measured: `failed: ${error instanceof Error ? error.message : String(error)}`,
+      target: "-",
+      limit: "-",
+      verdict: "MISS",
+    });
   }
   console.log();
 }
 
 const endLoad = machineLoad();
-const scale = Object.entries(values).map(([k, v]) => `--${k} ${v}`).join(" ");
+const scale = Object.entries(values)
+  .map(([k, v]) => `--${k} ${v}`)
+  .join(" ");
 console.log(textTable(figures));
 console.log(`\nmachine: ${startLoad} at start, ${endLoad} at end\nscale: ${scale}`);
 const file = writeResults(

@@ -18,15 +18,40 @@ const PORT = Number(process.env.BENCH_PORT ?? 4650);
 const BASE = `http://127.0.0.1:${PORT}`;
 const LEADS = 5_000;
 const RUNS = Number(process.argv[process.argv.indexOf("--runs") + 1]) || 5;
-const STAGES = ["Contacted", "Meeting Scheduled", "Proposal Sent", "Contract Sent", "Contract Signed", "Onboarding Form Sent", "Onboarding Scheduled", "Creative Director Assigned", "Active"];
-const ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const STAGES = [
+  "Contacted",
+  "Meeting Scheduled",
+  "Proposal Sent",
+  "Contract Sent",
+  "Contract Signed",
+  "Onboarding Form Sent",
+  "Onboarding Scheduled",
+  "Creative Director Assigned",
+  "Active",
+];
+const ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const fmt = (xs: number[]) => `median ${median(xs).toFixed(0)} ms (min ${Math.min(...xs).toFixed(0)}, max ${Math.max(...xs).toFixed(0)}, n=${xs.length})`;
+const fmt = (xs: number[]) =>
+  `median ${median(xs).toFixed(0)} ms (min ${Math.min(...xs).toFixed(0)}, max ${Math.max(...xs).toFixed(0)}, n=${xs.length})`;
 
 async function waitForHealth() {
   for (let i = 0; i < 240; i++) {
-    if (await fetch(`${BASE}/api/health`).then((r) => r.ok, () => false)) return;
+    if (
+      await fetch(`${BASE}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
     await new Promise((r) => setTimeout(r, 500));
   }
   throw new Error("the server did not start");
@@ -49,16 +74,24 @@ async function seed(): Promise<string> {
     return res.json() as Promise<Record<string, unknown>>;
   };
   await call("POST", "/api/auth/register", { displayName: "Bench Partner", role: "Partner" });
-  const rows = Array.from({ length: LEADS }, (_, i) => `Lead ${i},Business ${i % 97},lead${i}@bench.test,+1555${String(i).padStart(7, "0")},${["high", "medium", "low"][i % 3]}`);
+  const rows = Array.from(
+    { length: LEADS },
+    (_, i) => `Lead ${i},Business ${i % 97},lead${i}@bench.test,+1555${String(i).padStart(7, "0")},${["high", "medium", "low"][i % 3]}`,
+  );
   const csv = ["Name,Business,Email,Phone,Priority", ...rows].join("\r\n");
   const started = performance.now();
-  const result = await call("POST", "/api/leads/import", { csv, mapping: { name: "Name", business: "Business", email: "Email", phone: "Phone", priority: "Priority" } });
+  const result = await call("POST", "/api/leads/import", {
+    csv,
+    mapping: { name: "Name", business: "Business", email: "Email", phone: "Phone", priority: "Priority" },
+  });
   console.log(`seeded ${String(result.created)} leads by CSV import in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   const leads = (await (await fetch(`${BASE}/api/leads`, { headers: { cookie } })).json()) as { id: string }[];
   // Nine of every ten leads to the other stages, ten requests at a time (the board is spread out).
   const moves = leads.filter((_, i) => i % 10 !== 0).slice(0, 900);
   for (let i = 0; i < moves.length; i += 10) {
-    await Promise.all(moves.slice(i, i + 10).map((lead, j) => call("POST", `/api/leads/${lead.id}/move`, { stage: STAGES[(i + j) % STAGES.length] })));
+    await Promise.all(
+      moves.slice(i, i + 10).map((lead, j) => call("POST", `/api/leads/${lead.id}/move`, { stage: STAGES[(i + j) % STAGES.length] })),
+    );
   }
   return cookie;
 }
@@ -66,13 +99,19 @@ async function seed(): Promise<string> {
 /** Navigation start -> all ten columns drawn with cards; and the share after the leads arrived. */
 async function firstRender(page: Page): Promise<{ total: number; render: number }> {
   await page.goto(`${BASE}/leads`);
-  await page.waitForFunction(() => document.querySelectorAll("section[data-stage] [data-lead-id]").length > 0 && document.querySelectorAll("section[data-stage]").length === 10);
+  await page.waitForFunction(
+    () =>
+      document.querySelectorAll("section[data-stage] [data-lead-id]").length > 0 &&
+      document.querySelectorAll("section[data-stage]").length === 10,
+  );
   return page.evaluate(
     () =>
       new Promise<{ total: number; render: number }>((resolve) =>
         requestAnimationFrame(() => {
           const now = performance.now();
-          const leads = performance.getEntriesByType("resource").filter((e) => /\/api\/leads(\?|$)/.test(e.name)) as PerformanceResourceTiming[];
+          const leads = performance
+            .getEntriesByType("resource")
+            .filter((e) => /\/api\/leads(\?|$)/.test(e.name)) as PerformanceResourceTiming[];
           resolve({ total: now, render: now - (leads.at(-1)?.responseEnd ?? now) });
         }),
       ),
@@ -116,7 +155,12 @@ async function dragToVisible(page: Page, other: Page): Promise<{ own: number; ot
 async function main() {
   // BENCH_DATA_DIR keeps the seeded database for the next run (seeding takes a minute or more).
   const dataDir = process.env.BENCH_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "crm-bench-ui-"));
-  const server = spawn("npx", ["tsx", "server/src/main.ts"], { cwd: ROOT, env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn" }, stdio: "ignore", detached: true });
+  const server = spawn("npx", ["tsx", "server/src/main.ts"], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+    stdio: "ignore",
+    detached: true,
+  });
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ARGS });
   try {
     await waitForHealth();

@@ -41,7 +41,8 @@ function closure(manifest: Manifest, keys: string[]): Set<string> {
 const gzipKb = (file: string) => gzipSync(readFileSync(path.join(UI, "dist", file))).length / 1024;
 
 function main() {
-  if (process.argv.includes("--build") || !existsSync(MANIFEST)) execSync("npm run build", { stdio: "inherit", cwd: path.resolve(UI, "..") });
+  if (process.argv.includes("--build") || !existsSync(MANIFEST))
+    execSync("npm run build", { stdio: "inherit", cwd: path.resolve(UI, "..") });
   const manifest = JSON.parse(readFileSync(MANIFEST, "utf8")) as Manifest;
   const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
   if (!entry) throw new Error("No entry chunk in the manifest");
@@ -52,7 +53,9 @@ function main() {
     const files = [...closure(manifest, [entry, ...lazy])].map((key) => manifest[key]!.file);
     const total = files.reduce((sum, file) => sum + gzipKb(file), 0);
     over ||= total > TARGET_KB;
-    console.log(`${route.padEnd(11)} initial JS ${total.toFixed(1).padStart(6)} KB gzip in ${files.length} chunks (target <= ${TARGET_KB} KB)${total > TARGET_KB ? "  OVER" : ""}`);
+    console.log(
+      `${route.padEnd(11)} initial JS ${total.toFixed(1).padStart(6)} KB gzip in ${files.length} chunks (target <= ${TARGET_KB} KB)${total > TARGET_KB ? "  OVER" : ""}`,
+    );
   }
   if (over) process.exitCode = 1;
 }

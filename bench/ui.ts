@@ -14,14 +14,20 @@ const ROOT = path.resolve(HERE, "..");
 /** Runs a bench script with tsx and resolves to what it printed (its own progress lines echoed). */
 function runScript(script: string, args: string[], env: Record<string, string> = {}): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", path.join(HERE, script), ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] });
+    const child = spawn(process.execPath, ["--import", "tsx", path.join(HERE, script), ...args], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
     let out = "";
     child.stdout.on("data", (chunk: Buffer) => {
       out += chunk.toString();
       process.stdout.write(chunk);
     });
     child.once("error", reject);
-    child.once("exit", (code) => (code === 0 || (code === 1 && out.includes("OVER")) ? resolve(out) : reject(new Error(`${script} exited with ${code}`))));
+    child.once("exit", (code) =>
+      code === 0 || (code === 1 && out.includes("OVER")) ? resolve(out) : reject(new Error(`${script} exited with ${code}`)),
+    );
   });
 }
 
@@ -51,7 +57,13 @@ async function boardFigures(runs: number, port: number): Promise<Figure[]> {
   const other = medianAfter(out, "another person's board");
   if (!first || !own || !other) throw new Error("ui-board.ts printed no figures");
   return [
-    { figure: "UI first board render, 5,000 leads (Chromium)", measured: first.text, target: "<= 500 ms", limit: render ? `rendering after the data: ${render.text}` : "-", verdict: verdict(first.median <= 500) },
+    {
+      figure: "UI first board render, 5,000 leads (Chromium)",
+      measured: first.text,
+      target: "<= 500 ms",
+      limit: render ? `rendering after the data: ${render.text}` : "-",
+      verdict: verdict(first.median <= 500),
+    },
     { figure: "UI drag-to-visible, own board (incl. 250 ms drop animation)", measured: own.text, target: "-", limit: "-", verdict: "info" },
     { figure: "UI drag-to-visible, another person's board", measured: other.text, target: "-", limit: "-", verdict: "info" },
   ];

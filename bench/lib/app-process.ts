@@ -36,7 +36,13 @@ async function waitForHealth(url: string, child: { exitCode: number | null }, ti
   const end = Date.now() + timeoutMs;
   while (Date.now() < end) {
     if (child.exitCode !== null) throw new Error(`the app exited with ${child.exitCode}`);
-    if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) return;
+    if (
+      await fetch(`${url}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`the app did not answer /api/health within ${timeoutMs / 1000} s`);
@@ -54,7 +60,11 @@ export async function startAppProcess(options: AppProcessOptions): Promise<AppPr
     LOG_LEVEL: "warn",
     DATABASE_URL: options.databaseUrl ?? "",
   };
-  const child = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], { cwd: ROOT, env, stdio: ["ignore", "ignore", "inherit"] });
+  const child = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], {
+    cwd: ROOT,
+    env,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   const spawnedAt = Date.now();
   const url = `http://127.0.0.1:${options.port}`;
   let peak = 0;

@@ -12,7 +12,12 @@ export interface ClosedLoopResult {
  * Runs `concurrency` workers that each call op back to back for durationMs (after a short
  * warm-up that is not counted) and records every operation's latency.
  */
-export async function closedLoop(concurrency: number, durationMs: number, op: () => Promise<unknown>, warmupMs = 500): Promise<ClosedLoopResult> {
+export async function closedLoop(
+  concurrency: number,
+  durationMs: number,
+  op: () => Promise<unknown>,
+  warmupMs = 500,
+): Promise<ClosedLoopResult> {
   const latenciesMs: number[] = [];
   let errors = 0;
   let firstError: unknown;

@@ -40,6 +40,9 @@ export function createLeadBody() {
 export function leadBatch(size: number): DomainEvent[] {
   const created = leadCreated();
   const { leadId } = created.data;
-  const edits = Array.from({ length: size - 1 }, (_, i): DomainEvent => ({ type: "LeadDetailsChanged", data: { leadId, changes: { notes: `Call back, edit ${i + 1}` } } }));
+  const edits = Array.from({ length: size - 1 }, (_, i): DomainEvent => ({
+    type: "LeadDetailsChanged",
+    data: { leadId, changes: { notes: `Call back, edit ${i + 1}` } },
+  }));
   return [created, ...edits];
 }

@@ -30,7 +30,11 @@ export function textTable(figures: readonly Figure[]): string {
 /** The table as Markdown. */
 export function markdownTable(figures: readonly Figure[]): string {
   const escape = (c: string) => c.replaceAll("|", "\\|");
-  return [`| ${HEADER.join(" | ")} |`, `|${HEADER.map(() => "---").join("|")}|`, ...figures.map((f) => `| ${cells(f).map(escape).join(" | ")} |`)].join("\n");
+  return [
+    `| ${HEADER.join(" | ")} |`,
+    `|${HEADER.map(() => "---").join("|")}|`,
+    ...figures.map((f) => `| ${cells(f).map(escape).join(" | ")} |`),
+  ].join("\n");
 }
 
 const RESULTS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../results");
