@@ -32,8 +32,12 @@ async function main() {
     console.log("crm projector running");
   }
 
+  // Stop taking requests, let those in flight finish (at most 5 s), then stop the workers and only
+  // then close the database they all use.
   const shutdown = async () => {
-    server?.close();
+    const closed = new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+    server?.closeIdleConnections();
+    await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
     server?.closeAllConnections();
     await projector?.stop();
     await reactors?.stop();
