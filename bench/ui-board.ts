@@ -12,23 +12,14 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium, type Page } from "@playwright/test";
+import { LEAD_STAGES } from "@crm/contracts/lead/stages";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const PORT = Number(process.env.BENCH_PORT ?? 4650);
 const BASE = `http://127.0.0.1:${PORT}`;
 const LEADS = 5_000;
 const RUNS = Number(process.argv[process.argv.indexOf("--runs") + 1]) || 5;
-const STAGES = [
-  "Contacted",
-  "Meeting Scheduled",
-  "Proposal Sent",
-  "Contract Sent",
-  "Contract Signed",
-  "Onboarding Form Sent",
-  "Onboarding Scheduled",
-  "Creative Director Assigned",
-  "Active",
-];
+const STAGES = LEAD_STAGES.slice(1);
 const ARGS = [
   "--no-sandbox",
   "--disable-gpu",

@@ -1,25 +1,12 @@
 import { z } from "zod";
+import { LEAD_PRIORITIES, LEAD_STAGES } from "./stages.ts";
 
-/** The ten pipeline stages, in order (SPEC.md §4). */
-export const LEAD_STAGES = [
-  "New Lead",
-  "Contacted",
-  "Meeting Scheduled",
-  "Proposal Sent",
-  "Contract Sent",
-  "Contract Signed",
-  "Onboarding Form Sent",
-  "Onboarding Scheduled",
-  "Creative Director Assigned",
-  "Active",
-] as const;
+// The constants live in stages.ts (no zod, usable in the browser); the server reaches them here too.
+export { LEAD_PRIORITIES, LEAD_STAGES, ONBOARDING_STAGES } from "./stages.ts";
 
 export const LeadStage = z.enum(LEAD_STAGES);
 export type LeadStage = z.infer<typeof LeadStage>;
 
-export const ONBOARDING_STAGES: readonly LeadStage[] = LEAD_STAGES.slice(LEAD_STAGES.indexOf("Contract Signed"));
-
-export const LEAD_PRIORITIES = ["high", "medium", "low"] as const;
 export const LeadPriority = z.enum(LEAD_PRIORITIES);
 export type LeadPriority = z.infer<typeof LeadPriority>;
 

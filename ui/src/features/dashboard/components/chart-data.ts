@@ -1,5 +1,5 @@
 import type { Lead, LeadStage } from "@crm/contracts/lead/lead";
-import { LEAD_STAGES } from "@/lib/lead-stages";
+import { LEAD_STAGES } from "@crm/contracts/lead/stages";
 
 export interface StageCount {
   stage: LeadStage;

@@ -1,6 +1,6 @@
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
-import { LEAD_STAGES } from "@/lib/lead-stages";
+import { LEAD_STAGES } from "@crm/contracts/lead/stages";
 
 /** The board's shape while the leads load, with a spinner announced as "Loading leads". */
 export function BoardSkeleton() {

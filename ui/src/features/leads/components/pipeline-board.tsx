@@ -18,7 +18,7 @@ import {
 import { arrayMove } from "@dnd-kit/sortable";
 import { useCallback, useMemo, useRef, useState } from "react";
 import type { Lead } from "@crm/contracts/lead/lead";
-import { LEAD_STAGES } from "@/lib/lead-stages";
+import { LEAD_STAGES } from "@crm/contracts/lead/stages";
 import { useMoveLead } from "../api/move-lead.ts";
 import { BOARD_INSTRUCTIONS, boardAnnouncements } from "../utils/board-announcements.ts";
 import { boardKeyboardCoordinates } from "../utils/board-keyboard.ts";

@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { LEAD_STAGES } from "@/lib/lead-stages";
+import { LEAD_STAGES } from "@crm/contracts/lead/stages";
 
 export interface UpdateStageDialogProps {
   lead: { name: string; stage: LeadStage } | null;

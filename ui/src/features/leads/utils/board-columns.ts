@@ -1,5 +1,5 @@
 import type { Lead, LeadStage } from "@crm/contracts/lead/lead";
-import { LEAD_STAGES } from "@/lib/lead-stages";
+import { LEAD_STAGES } from "@crm/contracts/lead/stages";
 
 /** The card ids of each column, top to bottom. */
 export type Columns = Record<LeadStage, string[]>;

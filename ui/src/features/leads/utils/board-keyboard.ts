@@ -1,7 +1,7 @@
 import type { KeyboardCoordinateGetter } from "@dnd-kit/core";
 import { sortableKeyboardCoordinates } from "@dnd-kit/sortable";
 import type { LeadStage } from "@crm/contracts/lead/lead";
-import { LEAD_STAGES } from "@/lib/lead-stages";
+import { LEAD_STAGES } from "@crm/contracts/lead/stages";
 import { columnOf, type Columns } from "./board-columns.ts";
 
 /**

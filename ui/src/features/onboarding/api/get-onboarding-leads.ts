@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { Lead } from "@crm/contracts/lead/lead";
-import { ONBOARDING_STAGES } from "@/lib/lead-stages";
+import { ONBOARDING_STAGES } from "@crm/contracts/lead/stages";
 import { apiGet } from "@/lib/api-client";
 
 /** The leads in an onboarding stage (Contract Signed through Active), from GET /api/leads. */
