@@ -2,7 +2,7 @@ import { parseArgs } from "node:util";
 import { loadConfig } from "@crm/infra/config";
 import { loadCheckpoints } from "@crm/projector/checkpoints";
 import { ALL_PROJECTIONS } from "@crm/projector/projections";
-import { rebuildProjection } from "@crm/projector/rebuild";
+import { rebuildProjections } from "@crm/projector/rebuild";
 import { createUserCommand, USERS_USAGE } from "./cli-users.ts";
 import { createProgressBar } from "./progress-bar.ts";
 import { openSystem, type System } from "./system.ts";
@@ -29,23 +29,23 @@ const commands: Record<string, Handler> = {
     const name = positionals[0];
     const selected = name ? ALL_PROJECTIONS.filter((p) => p.name === name) : ALL_PROJECTIONS;
     if (selected.length === 0) throw new CliError(`No projection named ${name}. Known: ${ALL_PROJECTIONS.map((p) => p.name).join(", ")}`);
-    for (const projection of selected) {
-      const bar = createProgressBar();
-      const started = Date.now();
-      let processed = 0;
-      await rebuildProjection({
-        db: system.db,
-        store: system.store,
-        projection,
-        onProgress: (p) => {
-          processed = p.processed;
-          bar.update(p.projection, p.processed, p.total);
-        },
-      });
-      bar.update(projection.name, processed, processed, true);
-      bar.done();
-      console.log(`${projection.name}: ${processed.toLocaleString("en")} events in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    }
+    // One pass over the log for all of them (rebuildProjections reads each batch once).
+    const names = selected.map((p) => p.name).join(", ");
+    const bar = createProgressBar();
+    const started = Date.now();
+    let processed = 0;
+    await rebuildProjections({
+      db: system.db,
+      store: system.store,
+      projections: selected,
+      onProgress: (p) => {
+        processed = p.processed;
+        bar.update(p.projection, p.processed, p.total);
+      },
+    });
+    bar.update(names, processed, processed, true);
+    bar.done();
+    console.log(`${names}: ${processed.toLocaleString("en")} events in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   },
 };
 
