@@ -1,9 +1,5 @@
 import type { RecordedEvent } from "@crm/contracts/events/registry";
-import { describeLeadEvent } from "@crm/contracts/lead/describe";
-import { describeCreativeEvent } from "@crm/contracts/creative/describe";
-import { describeMessagingEvent } from "@crm/contracts/messaging/describe";
-import { describeQuestionnaireEvent } from "@crm/contracts/questionnaire/describe";
-import { leadIdOfStream } from "@crm/contracts/lead/stream";
+import { describeActivity } from "@crm/contracts/activity/describe";
 import type { Queryable } from "@crm/infra/db/database";
 import type { Projection } from "../projection.ts";
 import { insertRows } from "../sql.ts";
@@ -35,17 +31,14 @@ const DDL = `
   CREATE TABLE activities_archived_leads (lead_id uuid PRIMARY KEY);
 `;
 
-const leadIdOf = (event: RecordedEvent) => leadIdOfStream(event.streamId);
 
 type ActivityRow = Record<keyof typeof COLUMNS, string | null>;
 
 function rowOf(event: RecordedEvent): ActivityRow | undefined {
-  const own = leadIdOf(event);
-  const outside = own ? undefined : (describeMessagingEvent(event) ?? describeQuestionnaireEvent(event) ?? describeCreativeEvent(event)); // meetings, messages and questionnaires name their lead
-  const described = outside ?? (own ? describeLeadEvent(event) : undefined);
-  const leadId = outside?.leadId ?? own;
-  if (!leadId || !described) return undefined;
-  return { id: event.eventId, lead_id: leadId, ...described, created_at: event.metadata.at, created_by: event.metadata.actor, position: event.position };
+  const described = describeActivity(event);
+  if (!described) return undefined;
+  const { leadId, ...entry } = described;
+  return { id: event.eventId, lead_id: leadId, ...entry, created_at: event.metadata.at, created_by: event.metadata.actor, position: event.position };
 }
 
 /**
@@ -88,7 +81,7 @@ export const activitiesProjection: Projection = {
   ddl: DDL,
   apply,
   topics(events) {
-    const ids = new Set(events.map((e) => rowOf(e)?.lead_id).filter((id) => typeof id === "string"));
+    const ids = new Set(events.map((e) => describeActivity(e)?.leadId).filter((id) => id !== undefined));
     return ids.size === 0 ? [] : ["activities", ...[...ids].map((id) => `activities:${id}`)];
   },
 };

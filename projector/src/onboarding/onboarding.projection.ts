@@ -1,3 +1,4 @@
+import { leadIdOfEvent } from "@crm/contracts/activity/describe";
 import type { RecordedEvent } from "@crm/contracts/events/registry";
 import { describeLeadEvent, type ActivityDescription } from "@crm/contracts/lead/describe";
 import { leadIdOfStream } from "@crm/contracts/lead/stream";
@@ -65,11 +66,8 @@ function entryOf(event: RecordedEvent, stageBefore: string | undefined): Entry |
   return inOnboarding ? describeMessagingEvent(event) : undefined;
 }
 
-const leadOf = (event: RecordedEvent) =>
-  leadIdOfStream(event.streamId) ?? describeMessagingEvent(event)?.leadId ?? describeQuestionnaireEvent(event)?.leadId;
-
 async function loadStages(tx: Queryable, events: readonly RecordedEvent[]): Promise<Map<string, string>> {
-  const ids = [...new Set(events.map(leadOf).filter((id) => id !== undefined))];
+  const ids = [...new Set(events.map(leadIdOfEvent).filter((id) => id !== undefined))];
   if (ids.length === 0) return new Map();
   const { rows } = await tx.query<{ lead_id: string; stage: string }>(
     "SELECT lead_id, stage FROM onboarding_lead_stages WHERE lead_id = ANY($1::uuid[])",
@@ -84,7 +82,7 @@ async function apply(tx: Queryable, events: readonly RecordedEvent[]) {
   const archived = new Set<string>();
   let rows: ActivityRow[] = [];
   for (const event of events) {
-    const leadId = leadOf(event);
+    const leadId = leadIdOfEvent(event);
     if (!leadId) continue;
     if (event.type === "LeadArchived") {
       archived.add(leadId);
@@ -126,7 +124,7 @@ export const onboardingProjection: Projection = {
   ddl: DDL,
   apply,
   topics(events) {
-    const touched = events.some((e) => leadIdOfStream(e.streamId) || describeMessagingEvent(e) || describeQuestionnaireEvent(e));
+    const touched = events.some((e) => leadIdOfEvent(e) !== undefined);
     return touched ? ["onboarding"] : [];
   },
 };
