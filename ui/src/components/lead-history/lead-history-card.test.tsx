@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { HistoryEntry, LeadHistory } from "@crm/contracts/history/history";
-import { renderWithApp, stubFetch } from "@/features/leads/test/render";
+import { renderWithApp, stubFetch } from "@/test/render";
 import { LeadHistoryCard } from "./lead-history-card.tsx";
 
 const ID = "00000000-0000-4000-8000-000000000001";

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { polyfillRadix, renderWithApp, stubFetch } from "../test/render.tsx";
+import { polyfillRadix, renderWithApp, stubFetch } from "@/test/render";
 import { CreativePage } from "./creative-page.tsx";
 
 vi.mock("@/lib/session", () => ({

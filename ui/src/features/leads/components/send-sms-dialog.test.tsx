@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { renderWithApp, stubFetch } from "../test/render.tsx";
+import { renderWithApp, stubFetch } from "@/test/render";
 import { SendSmsDialog, SMS_MAX_LENGTH } from "./send-sms-dialog.tsx";
 
 const lead = { id: "00000000-0000-4000-8000-000000000001", name: "Ava Stone", phone: "+15550100" };

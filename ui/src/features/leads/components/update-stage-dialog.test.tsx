@@ -1,7 +1,7 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { polyfillRadix } from "../test/render.tsx";
+import { polyfillRadix } from "@/test/render";
 import { UpdateStageDialog } from "./update-stage-dialog.tsx";
 
 beforeAll(polyfillRadix);

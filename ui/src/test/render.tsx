@@ -33,7 +33,7 @@ export function stubFetch(answer: (url: string, init?: RequestInit) => { status:
   return calls;
 }
 
-/** jsdom lacks the pointer-capture and scrolling calls Radix Select makes. */
+/** jsdom lacks the pointer-capture and scrolling calls Radix makes. */
 export function polyfillRadix() {
   const proto = window.HTMLElement.prototype as unknown as Record<string, unknown>;
   proto.hasPointerCapture ??= () => false;
