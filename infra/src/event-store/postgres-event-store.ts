@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { decodeEvent, encodeEvent, type RecordedEvent } from "@crm/contracts/events/registry";
+import { encodeEvent } from "@crm/contracts/events/registry";
 import type { Database } from "../db/database.ts";
 import {
   StreamVersionConflictError,
@@ -11,38 +11,8 @@ import {
 import { START_POSITION, decodePosition, encodePosition, isPosition } from "./position.ts";
 import { createAppendBatcher, type QueuedAppend } from "./append-batcher.ts";
 import { APPEND_DUPLICATE, EVENTS_CHANNEL } from "./postgres-event-store.migrations.ts";
+import { EVENT_COLUMNS, toRecorded, type EventRow } from "./event-rows.ts";
 
-interface EventRow {
-  global_position: string;
-  transaction_id: string;
-  stream_id: string;
-  stream_version: number;
-  event_id: string;
-  event_type: string;
-  schema_version: number;
-  data: unknown;
-  metadata: RecordedEvent["metadata"];
-}
-
-// Queries that select these columns must ORDER BY events.transaction_id: the bare name would
-// mean the text alias below, which sorts "1000" before "998" (skipping events) and cannot use
-// the (transaction_id, global_position) index (a full sort of the log per batch).
-const COLUMNS = `global_position, transaction_id::text AS transaction_id, stream_id, stream_version,
-  event_id, event_type, schema_version, data, metadata`;
-
-function toRecorded(row: EventRow): RecordedEvent {
-  const event = decodeEvent(row.event_type, row.schema_version, row.data);
-  return {
-    eventId: row.event_id,
-    type: event.type,
-    data: event.data,
-    metadata: row.metadata,
-    streamId: row.stream_id,
-    streamVersion: row.stream_version,
-    position: encodePosition(row.transaction_id, row.global_position),
-    schemaVersion: row.schema_version,
-  } as RecordedEvent;
-}
 
 interface PendingAppend {
   streamId: string;
@@ -155,7 +125,7 @@ export function createPostgresEventStore(db: Database): EventStore {
         bound = "AND (transaction_id, global_position) <= ($3::xid8, $4::bigint)";
       }
       const { rows } = await db.query<EventRow>(
-        `SELECT ${COLUMNS} FROM events WHERE stream_id = $1 AND stream_version > $2 ${bound} ORDER BY stream_version`,
+        `SELECT ${EVENT_COLUMNS} FROM events WHERE stream_id = $1 AND stream_version > $2 ${bound} ORDER BY stream_version`,
         params,
       );
       return rows.map(toRecorded);
@@ -164,7 +134,7 @@ export function createPostgresEventStore(db: Database): EventStore {
     async readAll({ after, limit }) {
       const { transactionId, globalPosition } = decodePosition(after);
       const { rows } = await db.query<EventRow>(
-        `SELECT ${COLUMNS} FROM events
+        `SELECT ${EVENT_COLUMNS} FROM events
          WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
            AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
          ORDER BY events.transaction_id, events.global_position

@@ -1,7 +1,7 @@
 import { ApiError } from "@crm/contracts/api/errors";
-import { decodeEvent, EVENT_DEFINITIONS, type EventType, type RecordedEvent } from "@crm/contracts/events/registry";
+import { EVENT_DEFINITIONS, type EventType, type RecordedEvent } from "@crm/contracts/events/registry";
 import type { Database } from "../db/database.ts";
-import { encodePosition } from "./position.ts";
+import { EVENT_COLUMNS, toRecorded, type EventRow } from "./event-rows.ts";
 
 /**
  * Rewrites stored events in place: the one sanctioned exception to an append-only log, used
@@ -18,30 +18,6 @@ export interface StreamRedactor {
   rewriteStreams(streamIds: readonly string[], rewrite: (event: RecordedEvent) => Record<string, unknown>): Promise<number>;
 }
 
-interface Row {
-  global_position: string;
-  transaction_id: string;
-  stream_id: string;
-  stream_version: number;
-  event_id: string;
-  event_type: string;
-  schema_version: number;
-  data: unknown;
-  metadata: RecordedEvent["metadata"];
-}
-
-function recorded(row: Row): RecordedEvent {
-  const event = decodeEvent(row.event_type, row.schema_version, row.data);
-  return {
-    ...event,
-    eventId: row.event_id,
-    metadata: row.metadata,
-    streamId: row.stream_id,
-    streamVersion: row.stream_version,
-    position: encodePosition(row.transaction_id, row.global_position),
-    schemaVersion: row.schema_version,
-  } as RecordedEvent;
-}
 
 /** The redactor of the Postgres event store (Postgres server or PGlite). */
 export function createPostgresStreamRedactor(db: Database): StreamRedactor {
@@ -58,15 +34,14 @@ export function createPostgresStreamRedactor(db: Database): StreamRedactor {
     async rewriteStreams(streamIds, rewrite) {
       if (streamIds.length === 0) return 0;
       return db.transaction(async (tx) => {
-        const { rows } = await tx.query<Row>(
-          `SELECT global_position, transaction_id::text AS transaction_id, stream_id, stream_version, event_id,
-                  event_type, schema_version, data, metadata
+        const { rows } = await tx.query<EventRow>(
+          `SELECT ${EVENT_COLUMNS}
            FROM events WHERE stream_id = ANY($1::text[]) ORDER BY stream_id, stream_version FOR UPDATE`,
           [streamIds],
         );
         let changed = 0;
         for (const row of rows) {
-          const event = recorded(row);
+          const event = toRecorded(row);
           const definition = EVENT_DEFINITIONS[event.type as EventType];
           const data = definition.schema.parse(rewrite(event));
           if (JSON.stringify(data) === JSON.stringify(row.data) && row.schema_version === definition.schemaVersion) continue;
