@@ -3,6 +3,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { loadConfig } from "@crm/infra/config";
+import type { Database } from "@crm/infra/db/database";
 import { createTestDatabase, type Backend } from "@crm/infra/testing/test-database";
 import { ALL_PROJECTIONS } from "@crm/projector/projections";
 import { startProjector } from "@crm/projector/projector";
@@ -24,8 +25,20 @@ export interface TestApp {
 /** The whole app (commands, reads, projector) on a fresh database and an ephemeral port. */
 export async function startTestApp(backend: Backend, env: Record<string, string> = {}): Promise<TestApp> {
   const database = await createTestDatabase(backend);
-  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: mkdtempSync(path.join(tmpdir(), "crm-app-")), LOG_LEVEL: "silent", ...env });
-  const system = await openSystem(config, database.db);
+  return startAppOnDatabase(database.db, { env, ...(database.url ? { databaseUrl: database.url } : {}), release: database.drop });
+}
+
+export interface AppOnDatabaseOptions {
+  env?: Record<string, string>;
+  databaseUrl?: string;
+  /** Closes (or drops) the database once the app has stopped. */
+  release: () => Promise<void>;
+}
+
+/** The app as main.ts composes it (commands, reads, projector), in this process on a given database. */
+export async function startAppOnDatabase(db: Database, options: AppOnDatabaseOptions): Promise<TestApp> {
+  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: mkdtempSync(path.join(tmpdir(), "crm-app-")), LOG_LEVEL: "silent", ...options.env });
+  const system = await openSystem(config, db);
   const projector = await startProjector({ db: system.db, store: system.store, projections: ALL_PROJECTIONS, log: () => undefined, pollMs: 200 });
   await projector.ready;
   const watcher = await createCheckpointWatcher(system.db);
@@ -37,13 +50,13 @@ export async function startTestApp(backend: Backend, env: Record<string, string>
     url: `http://127.0.0.1:${port}`,
     express: app,
     system,
-    ...(database.url ? { databaseUrl: database.url } : {}),
+    ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
     async close() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       await projector.stop();
       await watcher.close();
-      await database.drop();
+      await options.release();
     },
   };
 }
