@@ -4,7 +4,8 @@ import { NotFoundError } from "@crm/contracts/api/errors";
 import { LEAD_PRIORITIES, LeadStage } from "@crm/contracts/lead/lead";
 import type { Queryable } from "@crm/infra/db/database";
 import { parseOr400 } from "@crm/infra/http/validate";
-import { getLead, getStats, listLeads } from "./leads.queries.ts";
+import { createLeadListCache } from "./lead-list-cache.ts";
+import { getLead, getStats } from "./leads.queries.ts";
 
 const LeadQuery = z.object({
   search: z.string().trim().max(200, "At most 200 characters").optional(),
@@ -13,6 +14,9 @@ const LeadQuery = z.object({
   mine: z.enum(["true", "false"], { error: "Use true or false" }).optional(),
 });
 
+/** Smaller lists go as they are: compressing them costs more than it saves. */
+const GZIP_FROM_BYTES = 8 * 1024;
+
 /** Who asks: the identity layer sets req.actor; before it does, commands are recorded as "system". */
 const actorOf = (req: Request) => (req as Request & { actor?: string }).actor ?? "system";
 const LeadId = z.object({ id: z.uuid("Lead ids are UUIDs") });
@@ -20,9 +24,16 @@ const LeadId = z.object({ id: z.uuid("Lead ids are UUIDs") });
 /** GET /api/leads (?search, ?stage, ?priority, ?mine=true), /api/leads/:id and /api/stats from the leads read model. */
 export function leadReadRoutes({ db }: { db: Queryable }): Router {
   const router = Router();
+  const lists = createLeadListCache(db);
   router.get("/api/leads", async (req, res) => {
     const { mine, ...filter } = parseOr400(LeadQuery, req.query, "query");
-    res.json(await listLeads(db, { ...filter, ...(mine === "true" ? { mineOf: actorOf(req) } : {}) }));
+    const list = await lists.get({ ...filter, ...(mine === "true" ? { mineOf: actorOf(req) } : {}) });
+    res.set({ ETag: list.etag, "Cache-Control": "private, no-cache" }).vary("Accept-Encoding");
+    if (req.fresh) return void res.status(304).end();
+    res.type("json");
+    if (list.json.length < GZIP_FROM_BYTES || req.acceptsEncodings("gzip", "identity") !== "gzip") return void res.send(list.json);
+    const zipped = await list.gzipped();
+    res.set("Content-Encoding", "gzip").send(zipped);
   });
   router.get("/api/leads/:id", async (req, res) => {
     const { id } = parseOr400(LeadId, req.params, "id");

@@ -1,0 +1,97 @@
+import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import { gzip } from "node:zlib";
+import type { Queryable } from "@crm/infra/db/database";
+import { listLeadsJson, type LeadFilter } from "./leads.queries.ts";
+
+const gzipAsync = promisify(gzip);
+
+/** One rendered list: the JSON the API sends, its gzip made on first demand, and its entity tag. */
+export interface LeadList {
+  etag: string;
+  json: Buffer;
+  gzipped(): Promise<Buffer>;
+}
+
+export interface LeadListCache {
+  /** The list for this filter as of now: from memory while the leads read model has not moved. */
+  get(filter: LeadFilter): Promise<LeadList>;
+}
+
+export interface LeadListCacheOptions {
+  /** Rendered bytes kept at most; the least recently used lists go first. */
+  maxBytes?: number;
+}
+
+/**
+ * The board is the heaviest read (ten thousand leads are about 5 MB of JSON) and the read model
+ * behind it changes only when the projector moves the "leads" checkpoint, in the same transaction
+ * as its writes, or swaps in a rebuilt table (a new table, so a new oid). That pair stamps every
+ * rendered list: while it holds, the same filter gets the same bytes, and clients revalidating
+ * with If-None-Match get 304. The stamp is read before the list, so a list is never older than its
+ * stamp; concurrent misses for one filter share one render.
+ */
+export function createLeadListCache(db: Queryable, { maxBytes = 64 * 1024 * 1024 }: LeadListCacheOptions = {}): LeadListCache {
+  const lists = new Map<string, { stamp: string; list: Promise<LeadList>; bytes: number }>(); // in least-recently-used order
+  let bytes = 0;
+
+  async function stamp(): Promise<string> {
+    const { rows } = await db.query<{ stamp: string }>(
+      `SELECT position || '.' || 'leads'::regclass::oid AS stamp FROM projection_checkpoints WHERE name = 'leads'`,
+    );
+    return rows[0]?.stamp ?? "unbuilt";
+  }
+
+  function forget(key: string) {
+    const entry = lists.get(key);
+    if (!entry) return;
+    lists.delete(key);
+    bytes -= entry.bytes;
+  }
+
+  async function render(key: string, at: string, filter: LeadFilter): Promise<LeadList> {
+    const json = Buffer.from(await listLeadsJson(db, filter));
+    let compressed: Promise<Buffer> | undefined;
+    return {
+      etag: `"${createHash("sha1").update(`${at}\n${key}`).digest("base64url").slice(0, 20)}"`,
+      json,
+      gzipped: () => (compressed ??= gzipAsync(json)),
+    };
+  }
+
+  function remember(key: string, at: string, list: Promise<LeadList>) {
+    const entry = { stamp: at, list, bytes: 0 };
+    lists.set(key, entry);
+    list.then(
+      ({ json }) => {
+        if (lists.get(key) !== entry) return;
+        entry.bytes = json.length * 2; // room for its gzip
+        bytes += entry.bytes;
+        for (const [oldest] of lists) {
+          if (bytes <= maxBytes || oldest === key) break;
+          forget(oldest);
+        }
+      },
+      () => {
+        if (lists.get(key) === entry) lists.delete(key);
+      },
+    );
+  }
+
+  return {
+    async get(filter) {
+      const key = JSON.stringify(filter, Object.keys(filter).sort());
+      const at = await stamp();
+      const hit = lists.get(key);
+      if (hit?.stamp === at) {
+        lists.delete(key);
+        lists.set(key, hit);
+        return hit.list;
+      }
+      forget(key);
+      const list = render(key, at, filter);
+      remember(key, at, list);
+      return list;
+    },
+  };
+}
