@@ -1,29 +1,41 @@
+import { LEAD_STAGES } from "@crm/contracts/lead/stages";
 import type { LeadStage } from "@crm/contracts/lead/lead";
 import { FIRST_RANK, rankAfter, rankBefore, rankBetween } from "@crm/contracts/lead/rank";
 import type { Queryable } from "@crm/infra/db/database";
 import { upsertRows } from "../sql.ts";
+import { ColumnRanks } from "./column-ranks.ts";
 import { LEAD_COLUMNS, type LeadRow } from "./leads.schema.ts";
 
 /**
- * The leads rows one batch touches, held in memory and written back in one statement. Placing a
- * card needs its column's top rank or a neighbour's successor: those questions flush the pending
- * rows first, so SQL and memory always agree. Creations only ask for the top of "New Lead" once
- * per batch (then the cache answers), which keeps a rebuild set-based.
+ * The leads rows one batch touches, held in memory and written back in one statement. A batch
+ * writes only the leads it was loaded with, so the rest of the table holds still meanwhile: the
+ * top of a column is the top of those untouched rows (asked once per batch) or of the batch's own
+ * cards (kept in memory), and new and re-staged cards need no further round trip. The top is
+ * always exact, so ranks do not depend on how the log was cut into batches (a rebuild writes the
+ * same ranks as the live runner did). Dropping a card next to a neighbour asks SQL for the
+ * neighbour's successor, after flushing the pending rows so that SQL and memory agree.
  */
 export class LeadBatch {
   private readonly dirty = new Set<string>();
   private readonly deleted = new Set<string>();
-  /** Per stage, the rank of its top card (null: the column is empty). */
-  private readonly tops = new Map<string, string | null>();
+  /** Per stage, the batch's own cards by rank. */
+  private readonly columns = new Map<string, ColumnRanks>();
+  /** Per stage, the top rank among the rows this batch does not touch; absent when there are none. */
+  private untouchedTops: Promise<Map<string, string>> | undefined;
 
   private constructor(
     private readonly tx: Queryable,
+    private readonly ids: readonly string[],
     private readonly rows: Map<string, LeadRow>,
-  ) {}
+  ) {
+    const byRankDescending = [...rows.values()].sort((a, b) => (a.rank < b.rank ? 1 : a.rank > b.rank ? -1 : 0));
+    for (const row of byRankDescending) this.column(row.stage).add(row.id, row.rank);
+  }
 
+  /** Loads the rows of ids: the only leads the batch may change. */
   static async load(tx: Queryable, ids: readonly string[]): Promise<LeadBatch> {
     const { rows } = await tx.query<LeadRow>(`SELECT ${Object.keys(LEAD_COLUMNS).join(", ")} FROM leads WHERE id = ANY($1::uuid[])`, [ids]);
-    return new LeadBatch(tx, new Map(rows.map((r) => [r.id, r])));
+    return new LeadBatch(tx, ids, new Map(rows.map((r) => [r.id, r])));
   }
 
   get(id: string): LeadRow | undefined {
@@ -32,39 +44,44 @@ export class LeadBatch {
 
   set(row: LeadRow) {
     const previous = this.rows.get(row.id);
-    if (previous && (previous.stage !== row.stage || previous.rank !== row.rank)) this.leaving(previous);
     this.rows.set(row.id, row);
     this.dirty.add(row.id);
-    const top = this.tops.get(row.stage);
-    if (this.tops.has(row.stage) && (top === null || row.rank < top!)) this.tops.set(row.stage, row.rank);
+    if (previous?.stage !== row.stage || previous.rank !== row.rank) this.column(row.stage).add(row.id, row.rank);
   }
 
   delete(id: string) {
-    const previous = this.rows.get(id);
-    if (previous) this.leaving(previous);
     this.rows.delete(id);
     this.dirty.delete(id);
     this.deleted.add(id);
   }
 
-  /**
-   * A card leaves its place: if it was the top of its column, ask SQL again next time. The cached
-   * top is always exact, so ranks do not depend on how the log was cut into batches (a rebuild
-   * writes the same ranks as the live runner did).
-   */
-  private leaving(row: LeadRow) {
-    if (this.tops.get(row.stage) === row.rank) this.tops.delete(row.stage);
+  private column(stage: string): ColumnRanks {
+    let column = this.columns.get(stage);
+    if (!column) this.columns.set(stage, (column = new ColumnRanks()));
+    return column;
   }
 
   /** A rank above every card of the stage: where new and re-staged cards go. */
   async topRank(stage: LeadStage): Promise<string> {
-    if (!this.tops.has(stage)) {
-      await this.flush();
-      const { rows } = await this.tx.query<{ top: string | null }>("SELECT min(rank) AS top FROM leads WHERE stage = $1", [stage]);
-      this.tops.set(stage, rows[0]?.top ?? null);
-    }
-    const top = this.tops.get(stage);
-    return top ? rankBefore(top) : FIRST_RANK;
+    const untouched = (await this.topsOfUntouched()).get(stage);
+    const own = this.columns.get(stage)?.top((id, rank) => {
+      const row = this.rows.get(id);
+      return row?.stage === stage && row.rank === rank;
+    });
+    const top = own !== undefined && (untouched === undefined || own < untouched) ? own : untouched;
+    return top !== undefined ? rankBefore(top) : FIRST_RANK;
+  }
+
+  /** One index probe per stage, skipping the batch's own rows (their SQL copies may be stale). */
+  private topsOfUntouched(): Promise<Map<string, string>> {
+    this.untouchedTops ??= this.tx
+      .query<{ stage: string; top: string | null }>(
+        `SELECT s.stage, (SELECT rank FROM leads WHERE stage = s.stage AND id <> ALL($2::uuid[]) ORDER BY rank LIMIT 1) AS top
+         FROM unnest($1::text[]) AS s(stage)`,
+        [LEAD_STAGES, this.ids],
+      )
+      .then(({ rows }) => new Map(rows.flatMap((r) => (r.top === null ? [] : [[r.stage, r.top] as const]))));
+    return this.untouchedTops;
   }
 
   /** The rank for a card dropped in stage between afterId (above it) and beforeId (below it). */
