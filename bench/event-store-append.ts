@@ -101,7 +101,7 @@ function limitInsert(db: Database, size: number): Op {
 }
 
 /** What a create-lead command appends: a new stream with `size` events, a fresh command id. */
-function storeAppend(db: Database, size: number): Op {
+export function storeAppend(db: Database, size: number): Op {
   const store = createPostgresEventStore(db);
   return () => {
     const events = leadBatch(size);

@@ -24,10 +24,16 @@ export interface ReadBenchOptions {
   label: string;
   port?: number;
   log?: (line: string) => void;
+  /** Only these endpoints (by name), e.g. for the growth runs; all by default. */
+  only?: (name: string) => boolean;
+  /** Each endpoint's p95 and its plain query's, as numbers (the growth table). */
+  onMeasured?: (endpoint: string, apiP95: number, limitP95: number) => void;
 }
 
 interface Endpoint {
   name: string;
+  /** Moves a card every this many ms while measuring, so the board's rendered list goes stale. */
+  movesEveryMs?: number;
   http: (get: (path: string) => Promise<void>, leadId: string, term: string) => Promise<unknown>;
   limit: (q: Database, leadId: string, term: string) => Promise<unknown>;
 }
@@ -35,8 +41,11 @@ interface Endpoint {
 const STAGES = [...LEAD_STAGES];
 const BOARD_SQL = `SELECT * FROM leads ORDER BY array_position($1::text[], stage), rank, id`;
 
+const board: Omit<Endpoint, "name"> = { http: (get) => get("/api/leads"), limit: (q) => q.query(BOARD_SQL, [STAGES]) };
+
 const ENDPOINTS: Endpoint[] = [
-  { name: "board (GET /api/leads)", http: (get) => get("/api/leads"), limit: (q) => q.query(BOARD_SQL, [STAGES]) },
+  { name: "board (GET /api/leads)", ...board },
+  { name: "board, a card moved every 100 ms", ...board, movesEveryMs: 100 },
   {
     name: "lead page (lead + activities + meetings)",
     http: (get, id) => Promise.all([get(`/api/leads/${id}`), get(`/api/activities?leadId=${id}`), get(`/api/meetings?leadId=${id}`)]),
@@ -68,6 +77,20 @@ const ENDPOINTS: Endpoint[] = [
   },
 ];
 
+const pick = <T>(xs: readonly T[]) => xs[Math.floor(Math.random() * xs.length)]!;
+
+/** Moves random leads to random stages every `everyMs` until stopped (the board's read model keeps changing). */
+function mover(app: AppProcess, token: string, ids: string[], everyMs: number) {
+  const timer = setInterval(() => {
+    void fetch(`${app.url}/api/leads/${pick(ids)}/move`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify({ stage: pick(STAGES) }),
+    }).then((res) => res.arrayBuffer());
+  }, everyMs);
+  return () => clearInterval(timer);
+}
+
 /** GET with the bearer token; the body is read in full, anything but 200 is an error. */
 function getter(app: AppProcess, token: string) {
   return async (path: string) => {
@@ -76,8 +99,6 @@ function getter(app: AppProcess, token: string) {
     if (res.status !== 200) throw new Error(`GET ${path}: ${res.status}`);
   };
 }
-
-const pick = <T>(xs: readonly T[]) => xs[Math.floor(Math.random() * xs.length)]!;
 
 /** Alternating 1 s slices of the API and the plain query, for durationMs each. */
 async function measure(
@@ -112,6 +133,8 @@ export async function benchReadApi({
   label,
   port = 5120,
   log = console.log,
+  only = () => true,
+  onMeasured,
 }: ReadBenchOptions): Promise<Figure[]> {
   const token = await partnerToken(db, databaseUrl);
   const app = await startAppProcess({ port, databaseUrl });
@@ -121,12 +144,14 @@ export async function benchReadApi({
     const get = getter(app, token);
     log(`read API (${label}), ${connections} connections, ${durationMs / 1000} s each alternating with the plain query, ${machineLoad()}`);
     const figures: Figure[] = [];
-    for (const endpoint of ENDPOINTS) {
-      const { api, limit } = await measure(endpoint, connections, durationMs, get, q, ids);
+    for (const endpoint of ENDPOINTS.filter((e) => only(e.name))) {
+      const stopMoving = endpoint.movesEveryMs ? mover(app, token, ids, endpoint.movesEveryMs) : undefined;
+      const { api, limit } = await measure(endpoint, connections, durationMs, get, q, ids).finally(() => stopMoving?.());
       if (api.first) console.error(`  ${endpoint.name} first error:`, api.first);
       log(
         `  ${endpoint.name}: p50 ${fmt(api.p50, 1)} ms p95 ${fmt(api.p95, 1)} ms (n=${api.count}, errors ${api.errors}); plain query p50 ${fmt(limit.p50, 1)} ms p95 ${fmt(limit.p95, 1)} ms`,
       );
+      onMeasured?.(endpoint.name, api.p95, limit.p95);
       figures.push({
         figure: `read ${endpoint.name} (${label}, ${connections} conn)`,
         measured: `p50 ${fmt(api.p50, 1)} ms, p95 ${fmt(api.p95, 1)} ms, p99 ${fmt(api.p99, 1)} ms${api.errors ? `, ${api.errors} errors` : ""}`,

@@ -1,9 +1,9 @@
 /**
  * `npm run bench [-- flags]`: runs the benchmarks in sequence and prints one table (each figure
  * beside its target, its peer or the limit measured in the same run), also written to
- * bench/results/latest.md. Benchmarks print figures and never fail a build.
+ * bench/results/<date>.md. Benchmarks print figures and never fail a build.
  *
- *   --only append,http,rebuild,read,visible,ui,memory   a subset (default: all)
+ *   --only append,http,rebuild,read,visible,ui,memory,growth   a subset (default: all)
  *   --events 1000000 --leads 10000   the Postgres log: rebuild size, and the read API's data set
  *   --pglite-events 100000           rebuild size on PGlite (0 skips it)
  *   --writers 1,8,32 --sizes 1,10    append concurrency and events per append
@@ -13,10 +13,12 @@
  *   --rate 500 --visible-seconds 20  command-to-visible load and duration
  *   --ui-runs 5                      Chromium board runs
  *   --memory-events 1000000          log the app builds on start on the embedded store
+ *   --growth-leads 1000,10000,100000 --growth-seconds 2   read API and appends at each size
  */
 import { parseArgs } from "node:util";
 import { benchCommandHttp } from "./command-http.ts";
 import { benchCommandToVisible } from "./command-to-visible.ts";
+import { benchGrowth } from "./growth.ts";
 import { benchAppend } from "./event-store-append.ts";
 import { machineLoad } from "./lib/machine.ts";
 import { markdownTable, textTable, writeResults, type Figure } from "./lib/report.ts";
@@ -25,7 +27,7 @@ import { benchReadApi } from "./read-api.ts";
 import { benchRebuild } from "./rebuild.ts";
 import { benchUi } from "./ui.ts";
 
-const ALL = "append,http,rebuild,read,visible,ui,memory";
+const ALL = "append,http,rebuild,read,visible,ui,memory,growth";
 const { values } = parseArgs({
   options: {
     only: { type: "string", default: ALL },
@@ -43,16 +45,25 @@ const { values } = parseArgs({
     "visible-seconds": { type: "string", default: "20" },
     "ui-runs": { type: "string", default: "5" },
     "memory-events": { type: "string", default: "1000000" },
+    "growth-leads": { type: "string", default: "1000,10000,100000" },
+    "growth-seconds": { type: "string", default: "2" },
   },
 });
 
 const only = new Set(values.only.split(",").map((s) => s.trim()));
+
+/** Every line the benchmarks print, kept for the results file (their CPU splits explain the figures). */
+const printed: string[] = [];
+const log = (line: string) => {
+  console.log(line);
+  printed.push(line);
+};
 const num = (name: keyof typeof values) => {
   const n = Number(values[name]);
   if (!Number.isFinite(n) || n < 0) throw new Error(`--${name} must be a non-negative number`);
   return n;
 };
-const list = (name: "writers" | "sizes") => values[name].split(",").map(Number);
+const list = (name: "writers" | "sizes" | "growth-leads") => values[name].split(",").map(Number);
 
 /** Postgres rebuild, then the read API on the same rebuilt database; either can be left out. */
 async function rebuildAndRead(): Promise<Figure[]> {
@@ -62,6 +73,7 @@ async function rebuildAndRead(): Promise<Figure[]> {
     events: num("events"),
     leads: num("leads"),
     target: 50_000,
+    log,
     ...(read
       ? {
           after: (test, label) =>
@@ -71,6 +83,7 @@ async function rebuildAndRead(): Promise<Figure[]> {
               connections: num("read-connections"),
               durationMs: num("read-seconds") * 1000,
               label,
+              log,
             }),
         }
       : {}),
@@ -78,18 +91,19 @@ async function rebuildAndRead(): Promise<Figure[]> {
   const kept = only.has("rebuild") ? figures : figures.filter((f) => !f.figure.startsWith("rebuild"));
   const pglite =
     only.has("rebuild") && num("pglite-events") > 0
-      ? await benchRebuild({ backend: "pglite", events: num("pglite-events"), target: 15_000 })
+      ? await benchRebuild({ backend: "pglite", events: num("pglite-events"), target: 15_000, log })
       : [];
   return [...kept, ...pglite];
 }
 
 const benches: [string[], () => Promise<Figure[]>][] = [
-  [["append"], () => benchAppend({ writers: list("writers"), sizes: list("sizes"), durationMs: num("seconds") * 1000 })],
-  [["http"], () => benchCommandHttp({ connections: num("connections"), durationSeconds: num("http-seconds") })],
+  [["append"], () => benchAppend({ writers: list("writers"), sizes: list("sizes"), durationMs: num("seconds") * 1000, log })],
+  [["http"], () => benchCommandHttp({ connections: num("connections"), durationSeconds: num("http-seconds"), log })],
   [["rebuild", "read"], rebuildAndRead],
-  [["visible"], () => benchCommandToVisible({ rate: num("rate"), durationMs: num("visible-seconds") * 1000 })],
-  [["memory"], () => benchMemory({ events: num("memory-events") })],
+  [["visible"], () => benchCommandToVisible({ rate: num("rate"), durationMs: num("visible-seconds") * 1000, log })],
+  [["memory"], () => benchMemory({ events: num("memory-events"), log })],
   [["ui"], () => benchUi({ runs: num("ui-runs") })],
+  [["growth"], () => benchGrowth({ sizes: list("growth-leads"), seconds: num("growth-seconds"), log })],
 ];
 
 const known = ALL.split(",");
@@ -122,6 +136,7 @@ const scale = Object.entries(values)
   .join(" ");
 console.log(textTable(figures));
 console.log(`\nmachine: ${startLoad} at start, ${endLoad} at end\nscale: ${scale}`);
+const everything = known.every((name) => only.has(name));
 const file = writeResults(
   [
     `# Benchmarks, ${started.toISOString()}`,
@@ -132,6 +147,14 @@ const file = writeResults(
     "",
     markdownTable(figures),
     "",
+    "## What each benchmark printed",
+    "",
+    "```text",
+    ...printed,
+    "```",
+    "",
   ].join("\n"),
+  started,
+  everything ? undefined : [...only],
 );
 console.log(`written to ${file}`);

@@ -39,10 +39,14 @@ export function markdownTable(figures: readonly Figure[]): string {
 
 const RESULTS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../results");
 
-/** Writes bench/results/latest.md (the folder is git-ignored); returns its path. */
-export function writeResults(markdown: string): string {
+/**
+ * Writes bench/results/<date>.md for a run of every benchmark, <date>-<names>.md for a subset,
+ * so a partial run never replaces a full one; returns its path. The results are committed.
+ */
+export function writeResults(markdown: string, date: Date, subset?: readonly string[]): string {
   mkdirSync(RESULTS_DIR, { recursive: true });
-  const file = path.join(RESULTS_DIR, "latest.md");
+  const day = date.toISOString().slice(0, 10);
+  const file = path.join(RESULTS_DIR, subset ? `${day}-${subset.join("-")}.md` : `${day}.md`);
   writeFileSync(file, markdown);
   return file;
 }
