@@ -3,8 +3,9 @@
 // CSV import, spreads some over the stages, then measures in headless Chromium:
 //   - first board render: navigation start -> every column drawn with its cards (and the part of it
 //     after GET /api/leads answered, i.e. the rendering itself);
-//   - drag-to-visible: a keyboard drop -> the card settled in its new column on the same board, and
-//     -> the card in that column on a second person's board (live notice, refetch, render).
+//   - drag-to-visible: a keyboard drop -> the card visible in its new column on the same board (no
+//     drag overlay copy left, not faded out), and -> the card in that column on a second person's
+//     board (live notice, refetch, render). Target: own board <= 100 ms.
 // Prints figures; it is not a test. Usage: npm run build && npx tsx bench/ui-board.ts [--runs 5]
 // (BENCH_DATA_DIR=/some/dir keeps the seeded database between runs.)
 import { spawn } from "node:child_process";
@@ -30,9 +31,10 @@ const ARGS = [
   "--disable-sync",
 ];
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+/** The q-quantile by nearest rank (so p95 of fewer than 20 runs is the slowest one). */
+const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(q * xs.length) - 1)]!;
 const fmt = (xs: number[]) =>
-  `median ${median(xs).toFixed(0)} ms (min ${Math.min(...xs).toFixed(0)}, max ${Math.max(...xs).toFixed(0)}, n=${xs.length})`;
+  `median ${quantile(xs, 0.5).toFixed(0)} ms, p95 ${quantile(xs, 0.95).toFixed(0)} (min ${Math.min(...xs).toFixed(0)}, n=${xs.length})`;
 
 async function waitForHealth() {
   for (let i = 0; i < 240; i++) {
@@ -119,7 +121,9 @@ async function dragToVisible(page: Page, other: Page): Promise<{ own: number; ot
       window.__seen = undefined;
       const check = () => {
         const inColumn = document.querySelector('section[data-stage="Contacted"] [data-lead-id="${id}"]');
-        if (inColumn && document.querySelectorAll('[data-lead-id="${id}"]').length === 1) window.__seen = Date.now();
+        // Shown: in the column, not faded out by a drop animation, and no overlay copy above it.
+        const shown = inColumn && inColumn.checkVisibility({ opacityProperty: true, visibilityProperty: true });
+        if (shown && document.querySelectorAll('[data-lead-id="${id}"]').length === 1) window.__seen = Date.now();
         else requestAnimationFrame(check);
       };
       requestAnimationFrame(check);
@@ -132,10 +136,13 @@ async function dragToVisible(page: Page, other: Page): Promise<{ own: number; ot
   await page.keyboard.press("ArrowRight");
   await page.locator('[id^="DndLiveRegion"]').filter({ hasText: "is over Contacted" }).waitFor({ state: "attached" });
   await page.waitForTimeout(300);
+  // Both watchers before the drop: one installed after it would wait for a main thread busy with
+  // the drop's follow-up work (the refetch) and time that instead. Until the drop, the overlay's copy
+  // keeps the card from counting as shown.
   await watch(other);
+  await watch(page);
   const dropped = Date.now();
   await page.keyboard.press("Space");
-  await watch(page);
   const seen = async (p: Page) => {
     await p.waitForFunction(() => (window as unknown as { __seen?: number }).__seen !== undefined, undefined, { timeout: 15_000 });
     return p.evaluate(() => (window as unknown as { __seen: number }).__seen);
@@ -179,7 +186,7 @@ async function main() {
       own.push(result.own);
       elsewhere.push(result.other);
     }
-    console.log(`  drag-to-visible, own board (drop -> card settled, incl. 250 ms drop animation): ${fmt(own)}`);
+    console.log(`  drag-to-visible, own board (drop -> card visible in its new column): ${fmt(own)}   target <= 100 ms`);
     console.log(`  drag-to-visible, another person's board (live notice + refetch + render): ${fmt(elsewhere)}`);
   } finally {
     await browser.close();

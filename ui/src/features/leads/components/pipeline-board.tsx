@@ -44,7 +44,12 @@ export function PipelineBoard({ leads, actions }: PipelineBoardProps) {
   // While a card is dragged, the board shows this copy, which follows the card across columns.
   const [dragColumns, setDragColumns] = useState<Columns | null>(null);
   const [activeId, setActiveId] = useState<string | null>(null);
-  const shown = dragColumns ?? columns;
+  // After a drop, where the card landed, until the leads take the move: the query cache tells its
+  // observers a task later, and the card must not sit in its old column for a frame meanwhile. A
+  // refusal rolls back to this very `leads` array, so the hold is dropped as soon as it changes.
+  const [landed, setLanded] = useState<{ leads: Lead[]; columns: Columns } | null>(null);
+  if (landed && landed.leads !== leads) setLanded(null);
+  const shown = dragColumns ?? (landed?.leads === leads ? landed.columns : columns);
   const announced = useRef({ columns: shown, leads: byId as ReadonlyMap<string, Lead>, start: null as Columns | null });
   announced.current.columns = shown;
   announced.current.leads = byId;
@@ -77,8 +82,8 @@ export function PipelineBoard({ leads, actions }: PipelineBoardProps) {
   function onDragStart({ active }: DragStartEvent) {
     keyboard.reset();
     setActiveId(String(active.id));
-    setDragColumns(columns);
-    announced.current.start = columns;
+    setDragColumns(shown);
+    announced.current.start = shown;
   }
 
   function onDragOver({ active, over }: DragOverEvent) {
@@ -114,7 +119,10 @@ export function PipelineBoard({ leads, actions }: PipelineBoardProps) {
     }
     const move = moveOf(final, id);
     announced.current.columns = over ? final : columns;
-    if (over && move && !sameMove(move, moveOf(columns, id))) moveLead(move);
+    if (over && move && !sameMove(move, moveOf(columns, id))) {
+      setLanded({ leads, columns: final });
+      moveLead(move);
+    }
     setDragColumns(null);
     setActiveId(null);
   }
@@ -156,8 +164,10 @@ export function PipelineBoard({ leads, actions }: PipelineBoardProps) {
           />
         ))}
       </div>
-      {/* No rotation on the overlay: the keyboard moves by comparing its box with the cards' boxes. */}
-      <DragOverlay>
+      {/* No rotation on the overlay: the keyboard moves by comparing its box with the cards' boxes. No
+          drop animation either: dnd-kit's glides the copy home for 250 ms while the placed card is hidden,
+          so the card would show in its new column only after it. Now it shows there in the drop's frame. */}
+      <DragOverlay dropAnimation={null}>
         {activeLead ? <LeadCard lead={activeLead} className="cursor-grabbing shadow-lg ring-2 ring-ring/40" /> : null}
       </DragOverlay>
     </DndContext>

@@ -1,7 +1,7 @@
 import { useSortable } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { GripVertical } from "lucide-react";
-import { memo } from "react";
+import { memo, useMemo } from "react";
 import type { Lead } from "@crm/contracts/lead/lead";
 import { cn } from "@/lib/utils";
 import { LeadCard } from "./lead-card.tsx";
@@ -21,16 +21,21 @@ export const SortableLeadCard = memo(function SortableLeadCard({ lead, actions }
     id: lead.id,
     data: { type: "lead", stage: lead.stage },
   });
-  const handle = (
-    <button
-      type="button"
-      ref={setActivatorNodeRef}
-      {...attributes}
-      aria-label={`Move ${lead.name}`}
-      className="flex size-7 cursor-grab items-center justify-center rounded-md text-muted-foreground hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none active:cursor-grabbing"
-    >
-      <GripVertical className="size-4" aria-hidden="true" />
-    </button>
+  // Memoized (dnd-kit memoizes the attributes): each pick-up and drop re-renders every sortable card
+  // on the board, and a new handle element would make each one redraw its whole LeadCard.
+  const handle = useMemo(
+    () => (
+      <button
+        type="button"
+        ref={setActivatorNodeRef}
+        {...attributes}
+        aria-label={`Move ${lead.name}`}
+        className="flex size-7 cursor-grab items-center justify-center rounded-md text-muted-foreground hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none active:cursor-grabbing"
+      >
+        <GripVertical className="size-4" aria-hidden="true" />
+      </button>
+    ),
+    [attributes, setActivatorNodeRef, lead.name],
   );
   return (
     <div
