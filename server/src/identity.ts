@@ -2,8 +2,10 @@ import { Router, type RequestHandler } from "express";
 import { authRoutes } from "@crm/command-service/auth/auth.routes";
 import type { AuthDeps } from "@crm/command-service/auth/auth-deps";
 import { oidcRoutes } from "@crm/command-service/auth/oidc.routes";
-import { loadUser } from "@crm/command-service/user/user-state";
+import { loadUser, userOf } from "@crm/command-service/user/user-state";
 import { userCommandRoutes } from "@crm/command-service/user/user.routes";
+import type { RecordedEvent } from "@crm/contracts/events/registry";
+import { userStreamId } from "@crm/contracts/user/stream";
 import { accountRepository } from "@crm/infra/auth/accounts";
 import { createOidcClient, type OidcClient } from "@crm/infra/auth/oidc";
 import { createRateLimiter } from "@crm/infra/auth/rate-limiter";
@@ -43,8 +45,13 @@ export interface Identity {
 /** Identity for one process; its rate limiter lives in this process's memory (ADR 009). */
 export function createIdentity(system: System): Identity {
   const now = () => system.now(); // late-bound, so tests can move the clock
-  const sessions = sessionStore(system.db, now);
-  const resolveUser = (accountId: string) => loadUser(system.store, accountId);
+  // With the events in Postgres (not KurrentDB), a session check reads the user's stream in the
+  // same query: one round trip per request, and still the stream itself, so approvals, role
+  // changes and rejections count from the next request.
+  const eventsInDatabase = !system.config.KURRENTDB_URL;
+  const sessions = sessionStore(system.db, now, eventsInDatabase ? { accountStreamPrefix: userStreamId("") } : {});
+  const resolveUser = async (accountId: string, stream?: readonly RecordedEvent[]) =>
+    stream ? userOf(stream) : loadUser(system.store, accountId);
   const publicUrl = system.config.PUBLIC_URL;
   const oidcRedirectUrl = system.config.OIDC_REDIRECT_URL;
   const deps: AuthDeps = {

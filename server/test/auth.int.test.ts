@@ -197,6 +197,33 @@ for (const backend of BACKENDS)
       expect((await call(app, "/api/leads", { bearer: user.token })).status).toBe(401);
     });
 
+    it("answers concurrent requests each for its own session and stream: sign-out and role changes count at once", async () => {
+      const partner = await signUpAs(app, { role: "Partner" });
+      const pm = await signUpAs(app, { role: "Project Manager" });
+      const pending = await signUpAs(app, { role: "Creative Director", approved: false });
+      const gone = await signUpAs(app, { role: "Partner" });
+      expect((await call(app, "/api/auth/sign-out", { method: "POST", bearer: gone.token })).status).toBe(204);
+      const people = [partner, pm, pending, gone];
+      // Many at once, so that session checks share statements.
+      const answers = await Promise.all(
+        people.flatMap((who) => Array.from({ length: 8 }, () => call(app, "/api/auth/me", { bearer: who.token }))),
+      );
+      const byPerson = people.map((_, i) => answers.slice(i * 8, i * 8 + 8));
+      expect(byPerson[0]!.map((r) => r.body.user?.role)).toEqual(Array(8).fill("Partner"));
+      expect(byPerson[1]!.map((r) => r.body.user?.role)).toEqual(Array(8).fill("Project Manager"));
+      expect(byPerson[2]!.map((r) => r.body.user?.approved)).toEqual(Array(8).fill(false));
+      expect(byPerson[3]!.map((r) => r.status)).toEqual(Array(8).fill(401));
+
+      expect((await call(app, "/api/users/pending", { bearer: pm.token })).status).toBe(403);
+      const changed = await call(app, `/api/users/${pm.accountId}/role`, {
+        method: "POST",
+        bearer: partner.token,
+        body: { role: "Partner" },
+      });
+      expect(changed.status).toBe(200);
+      expect((await call(app, "/api/users/pending", { bearer: pm.token })).status).toBe(200); // from the very next request
+    });
+
     it("expires sessions after 30 days unless used, and slides the expiry when used", async () => {
       const realNow = app.system.now;
       const DAY = 86_400_000;

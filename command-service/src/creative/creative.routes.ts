@@ -7,7 +7,7 @@ import { CancelTaskBody, CreateTaskBody } from "@crm/contracts/creative/task";
 import type { EventStore } from "@crm/infra/event-store/event-store";
 import { parseOr400 } from "@crm/infra/http/validate";
 import { handleCommand, type CommandOutcome } from "../shared/command-handler.ts";
-import { commandMetadata, type CommandDeps } from "../shared/command-context.ts";
+import { commandOptions, type CommandDeps } from "../shared/command-context.ts";
 import { loadCreativeLead, loadFiles, requireDirector } from "./creative-access.ts";
 import { submissionDecider, type SubmissionCommand } from "./submission.decider.ts";
 import { taskDecider, type TaskCommand } from "./task.decider.ts";
@@ -32,9 +32,9 @@ async function leadOfStream(store: EventStore, streamId: string, what: string): 
 export function creativeCommandRoutes(deps: CreativeRouteDeps): Router {
   const router = Router();
   const submission = (req: Request, id: string, command: SubmissionCommand) =>
-    handleCommand(deps.store, submissionStreamId(id), submissionDecider, command, { metadata: commandMetadata(req, deps) });
+    handleCommand(deps.store, submissionStreamId(id), submissionDecider, command, commandOptions(req, deps));
   const task = (req: Request, id: string, command: TaskCommand) =>
-    handleCommand(deps.store, taskStreamId(id), taskDecider, command, { metadata: commandMetadata(req, deps) });
+    handleCommand(deps.store, taskStreamId(id), taskDecider, command, commandOptions(req, deps));
 
   router.post("/api/content-submissions", async (req, res) => {
     const body = parseOr400(SubmitContentBody, req.body ?? {});

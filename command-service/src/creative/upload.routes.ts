@@ -6,7 +6,7 @@ import { parseOr400 } from "@crm/infra/http/validate";
 import { fileKey, type FileStorage } from "@crm/infra/storage/file-storage";
 import { checkDeclaredLength, receiveUpload } from "@crm/infra/storage/upload";
 import { handleCommand } from "../shared/command-handler.ts";
-import { commandMetadata, type CommandDeps } from "../shared/command-context.ts";
+import { commandOptions, type CommandDeps } from "../shared/command-context.ts";
 import { loadCreativeLead, requireDirector } from "./creative-access.ts";
 import { fileDecider } from "./file.decider.ts";
 
@@ -52,7 +52,7 @@ export function uploadRoutes(deps: UploadRouteDeps): Router {
         fileStreamId(fileId),
         fileDecider,
         { type: "RecordUpload", leadId: lead.id, purpose, file },
-        { metadata: commandMetadata(req, deps) },
+        commandOptions(req, deps),
       );
       const info: FileInfo = {
         id: fileId,

@@ -8,7 +8,7 @@ import type { Queryable } from "@crm/infra/db/database";
 import type { EventStore } from "@crm/infra/event-store/event-store";
 import { parseOr400 } from "@crm/infra/http/validate";
 import { handleCommand, type CommandOutcome } from "../shared/command-handler.ts";
-import { commandMetadata, expectedVersionOf, type CommandDeps } from "../shared/command-context.ts";
+import { commandOptions, expectedVersionOf, type CommandDeps } from "../shared/command-context.ts";
 import { leadDecider, type LeadCommand, type LeadState } from "./lead.decider.ts";
 import { sqlLeadLookups, type LeadLookups } from "./lead-lookups.ts";
 
@@ -56,8 +56,9 @@ export function leadCommandRoutes(deps: LeadRouteDeps): Router {
   const lookups = sqlLeadLookups(deps.db, deps.store);
   const run = (req: Request, command: LeadCommand, bodyVersion?: number) =>
     handleCommand(deps.store, leadStreamId(command.leadId), leadDecider, command, {
-      metadata: commandMetadata(req, deps),
+      ...commandOptions(req, deps),
       ...expectedVersionOf(req, bodyVersion),
+      newStream: command.type === "CreateLead",
     });
 
   router.post("/api/leads", async (req, res) => {

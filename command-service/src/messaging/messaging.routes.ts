@@ -7,7 +7,7 @@ import type { EventStore } from "@crm/infra/event-store/event-store";
 import { parseOr400 } from "@crm/infra/http/validate";
 import { normalizePhone } from "@crm/infra/sms/sms-sender";
 import { handleCommand } from "../shared/command-handler.ts";
-import { commandMetadata, type CommandDeps } from "../shared/command-context.ts";
+import { commandOptions, type CommandDeps } from "../shared/command-context.ts";
 import { loadOpenLead, type OpenLead } from "./load-lead.ts";
 import { messageDecider, type MessageCommand } from "./message.decider.ts";
 import { composeFormEmail } from "./templates/form-email.ts";
@@ -41,9 +41,19 @@ export function messagingCommandRoutes(deps: MessagingDeps): Router {
   async function request(req: Request, res: Response, lead: OpenLead, command: (messageId: string) => MessageCommand, to: string) {
     const messageId = deps.newId();
     const decided = command(messageId);
-    const outcome = await handleCommand(deps.store, messageStreamId(messageId), messageDecider, decided, { metadata: commandMetadata(req, deps) });
+    const outcome = await handleCommand(deps.store, messageStreamId(messageId), messageDecider, decided, {
+      ...commandOptions(req, deps),
+      newStream: true,
+    });
     const channel = decided.type === "RequestSms" ? deps.channels.sms : deps.channels.mail;
-    const body: MessageAccepted = { id: outcome.state.status === "requested" ? outcome.state.messageId : messageId, version: outcome.version, position: outcome.position, status: "queued", channel, to };
+    const body: MessageAccepted = {
+      id: outcome.state.status === "requested" ? outcome.state.messageId : messageId,
+      version: outcome.version,
+      position: outcome.position,
+      status: "queued",
+      channel,
+      to,
+    };
     res.status(202).json({ ...body, leadId: lead.id });
   }
 
@@ -51,7 +61,14 @@ export function messagingCommandRoutes(deps: MessagingDeps): Router {
     const lead = await loadOpenLead(deps.store, leadId);
     const formUrl = `${siteOrigin(req, deps.publicUrl)}/onboarding-form/${lead.id}`;
     const mail = composeFormEmail({ ...input, recipientName: lead.details.name, formUrl, brand: brand() });
-    const email = (messageId: string) => ({ messageId, leadId: lead.id, kind: "form" as const, formType: input.formType, to: input.to, ...mail });
+    const email = (messageId: string) => ({
+      messageId,
+      leadId: lead.id,
+      kind: "form" as const,
+      formType: input.formType,
+      to: input.to,
+      ...mail,
+    });
     await request(req, res, lead, (messageId) => ({ type: "RequestEmail", email: email(messageId) }), input.to);
   }
 
@@ -71,7 +88,13 @@ export function messagingCommandRoutes(deps: MessagingDeps): Router {
     const lead = await loadOpenLead(deps.store, id);
     const mail = composeMessageEmail({ recipientName: lead.details.name, ...input, brand: brand() });
     const to = lead.details.email;
-    await request(req, res, lead, (messageId) => ({ type: "RequestEmail", email: { messageId, leadId: id, kind: "message", formType: null, to, ...mail } }), to);
+    await request(
+      req,
+      res,
+      lead,
+      (messageId) => ({ type: "RequestEmail", email: { messageId, leadId: id, kind: "message", formType: null, to, ...mail } }),
+      to,
+    );
   });
 
   router.post("/api/leads/:id/send-sms", async (req, res) => {
@@ -80,7 +103,8 @@ export function messagingCommandRoutes(deps: MessagingDeps): Router {
     const lead = await loadOpenLead(deps.store, id);
     if (!lead.details.phone) throw new ConflictError("This lead has no phone number.");
     const to = normalizePhone(lead.details.phone);
-    if (!to) throw new ConflictError("The lead's phone number is not a valid number; use digits with an optional leading + (e.g. +15551234567).");
+    if (!to)
+      throw new ConflictError("The lead's phone number is not a valid number; use digits with an optional leading + (e.g. +15551234567).");
     await request(req, res, lead, (messageId) => ({ type: "RequestSms", sms: { messageId, leadId: id, to, body: message } }), to);
   });
 

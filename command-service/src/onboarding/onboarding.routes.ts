@@ -10,7 +10,7 @@ import type { LeadState } from "../lead/lead.decider.ts";
 import { sqlLeadLookups } from "../lead/lead-lookups.ts";
 import { toLead } from "../lead/lead.routes.ts";
 import { handleCommand, type CommandOutcome } from "../shared/command-handler.ts";
-import { commandMetadata, expectedVersionOf, type CommandDeps } from "../shared/command-context.ts";
+import { commandOptions, expectedVersionOf, type CommandDeps } from "../shared/command-context.ts";
 import { onboardingDecider, type OnboardingCommand } from "./onboarding.decider.ts";
 
 const LeadId = z.object({ id: z.uuid("Lead ids are UUIDs") });
@@ -29,7 +29,7 @@ export function onboardingCommandRoutes(deps: OnboardingRouteDeps): Router {
   const lookups = sqlLeadLookups(deps.db, deps.store);
   const run = (req: Request, command: OnboardingCommand, bodyVersion?: number) =>
     handleCommand(deps.store, leadStreamId(command.leadId), onboardingDecider, command, {
-      metadata: commandMetadata(req, deps),
+      ...commandOptions(req, deps),
       ...expectedVersionOf(req, bodyVersion),
     });
 

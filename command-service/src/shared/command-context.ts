@@ -31,8 +31,16 @@ export function commandMetadata(req: Request, deps: CommandDeps): EventMetadata 
   };
 }
 
+/** handleCommand options for a request: its metadata, and whether its command id is new (no Idempotency-Key came). */
+export function commandOptions(req: Request, deps: CommandDeps): Pick<CommandOptions, "metadata" | "newCommandId"> {
+  return { metadata: commandMetadata(req, deps), newCommandId: header(req, "Idempotency-Key") === undefined };
+}
+
 /** The version a client says it saw, from If-Match ("3" or W/"3") or an expectedVersion body field. */
-export function expectedVersionOf(req: Request, bodyVersion: number | undefined): Pick<CommandOptions, "expectedVersion" | "expectedVersionFrom"> {
+export function expectedVersionOf(
+  req: Request,
+  bodyVersion: number | undefined,
+): Pick<CommandOptions, "expectedVersion" | "expectedVersionFrom"> {
   const ifMatch = req.get("If-Match");
   if (ifMatch !== undefined) {
     const match = /^(?:W\/)?"?(\d{1,9})"?$/.exec(ifMatch.trim());

@@ -9,6 +9,10 @@ export interface CommandOptions {
   expectedVersion?: number;
   /** How the client stated that version: If-Match answers 412, a body field 409. */
   expectedVersionFrom?: "if-match" | "body";
+  /** The command id was made for this request (no Idempotency-Key): no earlier command can have used it. */
+  newCommandId?: boolean;
+  /** The stream id was made for this command (a new lead's id): there is no history to load. */
+  newStream?: boolean;
 }
 
 export interface CommandOutcome<State> {
@@ -40,11 +44,12 @@ export async function handleCommand<Command, State, E extends DomainEvent>(
   command: Command,
   options: CommandOptions,
 ): Promise<CommandOutcome<State>> {
-  const seen = await store.findCommand(options.metadata.commandId);
+  const seen = options.newCommandId ? undefined : await store.findCommand(options.metadata.commandId);
   if (seen) return replay(store, decider, seen.streamId, seen.nextVersion, seen.position);
 
   for (let attempt = 1; ; attempt++) {
-    const recorded = await store.readStream(streamId);
+    // A new stream appends with expected version 0: should it exist after all, that is a conflict and the retry loads it.
+    const recorded = options.newStream && attempt === 1 ? [] : await store.readStream(streamId);
     const history = recorded as unknown as EventEnvelope<E>[];
     const version = recorded.at(-1)?.streamVersion ?? 0;
     if (options.expectedVersion !== undefined && options.expectedVersion !== version) throw staleVersion(options, version);
@@ -57,7 +62,13 @@ export async function handleCommand<Command, State, E extends DomainEvent>(
     try {
       const result = await store.append(streamId, version, decided, { commandId: options.metadata.commandId, metadata: options.metadata });
       if (result.duplicate) return replayDuplicate(store, decider, options.metadata.commandId);
-      return { streamId, version: result.nextVersion, position: result.position, state: envelopes.reduce(decider.evolve, state), events: envelopes as EventEnvelope[] };
+      return {
+        streamId,
+        version: result.nextVersion,
+        position: result.position,
+        state: envelopes.reduce(decider.evolve, state),
+        events: envelopes as EventEnvelope[],
+      };
     } catch (error) {
       if (!(error instanceof StreamVersionConflictError)) throw error;
       if (options.expectedVersion !== undefined) throw staleVersion(options, error.actualVersion);
@@ -73,7 +84,11 @@ function staleVersion(options: CommandOptions, actual: number) {
 }
 
 /** A concurrent request with the same command id won the race; its stream may differ from ours (a new id per POST). */
-async function replayDuplicate<Command, State, E extends DomainEvent>(store: EventStore, decider: Decider<Command, State, E>, commandId: string) {
+async function replayDuplicate<Command, State, E extends DomainEvent>(
+  store: EventStore,
+  decider: Decider<Command, State, E>,
+  commandId: string,
+) {
   const first = await store.findCommand(commandId);
   if (!first) throw new ConflictError("This request is already being processed; try again.");
   return replay(store, decider, first.streamId, first.nextVersion, first.position);

@@ -1,13 +1,16 @@
+import type { RecordedEvent } from "@crm/contracts/events/registry";
 import type { User } from "@crm/contracts/user/user";
 import { userStreamId } from "@crm/contracts/user/stream";
 import type { EventStore } from "@crm/infra/event-store/event-store";
 import { fold, type EventEnvelope } from "../shared/decider.ts";
 import { toUser, userDecider, type UserEvent, type UserState } from "./user.decider.ts";
 
+/** A user's state from the events of its stream. */
+const userStateOf = (events: readonly RecordedEvent[]): UserState => fold(userDecider, events as unknown as EventEnvelope<UserEvent>[]);
+
 /** A user's current state from its own stream: a handful of events, always up to date. */
 export async function loadUserState(store: EventStore, userId: string): Promise<UserState> {
-  const events = await store.readStream(userStreamId(userId));
-  return fold(userDecider, events as unknown as EventEnvelope<UserEvent>[]);
+  return userStateOf(await store.readStream(userStreamId(userId)));
 }
 
 /**
@@ -17,3 +20,6 @@ export async function loadUserState(store: EventStore, userId: string): Promise<
 export async function loadUser(store: EventStore, userId: string): Promise<User | null> {
   return toUser(await loadUserState(store, userId));
 }
+
+/** The same staff record from its stream already read (the session query brings it along). */
+export const userOf = (stream: readonly RecordedEvent[]): User | null => toUser(userStateOf(stream));

@@ -6,7 +6,7 @@ import { ChangeRoleBody, RegisterBody } from "@crm/contracts/user/user";
 import type { EventStore } from "@crm/infra/event-store/event-store";
 import { parseOr400 } from "@crm/infra/http/validate";
 import { handleCommand, type CommandOutcome } from "../shared/command-handler.ts";
-import { commandMetadata, type CommandDeps } from "../shared/command-context.ts";
+import { commandMetadata, commandOptions, type CommandDeps } from "../shared/command-context.ts";
 import { requestAccess } from "./register.ts";
 import { toUser, userDecider, type UserCommand, type UserState } from "./user.decider.ts";
 
@@ -30,7 +30,7 @@ function actingUser(req: Request): string {
 export function userCommandRoutes(deps: CommandDeps & { store: EventStore }): Router {
   const router = Router();
   const run = (req: Request, command: UserCommand) =>
-    handleCommand(deps.store, userStreamId(command.userId), userDecider, command, { metadata: commandMetadata(req, deps) });
+    handleCommand(deps.store, userStreamId(command.userId), userDecider, command, commandOptions(req, deps));
 
   router.post("/api/auth/register", async (req, res) => {
     if (!req.account) throw new UnauthenticatedError();

@@ -1,25 +1,26 @@
-/** One append waiting for its turn, with the promise callbacks of its caller. */
-export interface QueuedAppend<T> {
+/** One caller waiting for its turn, with the callbacks of its promise. */
+export interface Queued<T, R> {
   item: T;
-  resolve(value: unknown): void;
+  resolve(value: R): void;
   reject(error: unknown): void;
 }
 
-export interface AppendBatcherOptions {
-  /** Batches in flight at once (connections used); appends arriving meanwhile wait and go together. */
+export interface GroupBatcherOptions {
+  /** Batches in flight at once (connections used); items arriving meanwhile wait and go together. */
   maxInFlight?: number;
   maxBatch?: number;
 }
 
 /**
- * Group commit for appends: while maxInFlight batches are running, new appends queue up and the
- * next free slot takes them all (up to maxBatch) in one statement. A lone writer never waits:
- * its append goes at once, alone. runBatch must settle every queued append it is given.
+ * Group commit, and its read-side twin: while maxInFlight batches are running, new items queue up
+ * and the next free slot takes them all (up to maxBatch) in one statement, one round trip for many
+ * callers. A lone caller never waits: its item goes at once, alone. runBatch must settle every
+ * queued item it is given.
  */
-export function createAppendBatcher<T>(runBatch: (batch: QueuedAppend<T>[]) => Promise<void>, options: AppendBatcherOptions = {}) {
+export function createGroupBatcher<T, R>(runBatch: (batch: Queued<T, R>[]) => Promise<void>, options: GroupBatcherOptions = {}) {
   const maxInFlight = options.maxInFlight ?? 4;
   const maxBatch = options.maxBatch ?? 100;
-  const queue: QueuedAppend<T>[] = [];
+  const queue: Queued<T, R>[] = [];
   let inFlight = 0;
 
   function pump() {
@@ -35,8 +36,8 @@ export function createAppendBatcher<T>(runBatch: (batch: QueuedAppend<T>[]) => P
     }
   }
 
-  return (item: T): Promise<unknown> =>
-    new Promise((resolve, reject) => {
+  return (item: T): Promise<R> =>
+    new Promise<R>((resolve, reject) => {
       queue.push({ item, resolve, reject });
       pump();
     });

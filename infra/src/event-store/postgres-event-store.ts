@@ -1,18 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { encodeEvent } from "@crm/contracts/events/registry";
 import type { Database } from "../db/database.ts";
-import {
-  StreamVersionConflictError,
-  type AppendOptions,
-  type AppendResult,
-  type EventStore,
-  type ExpectedVersion,
-} from "./event-store.ts";
+import { createGroupBatcher, type Queued } from "../db/group-batcher.ts";
+import { StreamVersionConflictError, type AppendOptions, type AppendResult, type EventStore, type ExpectedVersion } from "./event-store.ts";
 import { START_POSITION, decodePosition, encodePosition, isPosition } from "./position.ts";
-import { createAppendBatcher, type QueuedAppend } from "./append-batcher.ts";
 import { APPEND_DUPLICATE, EVENTS_CHANNEL } from "./postgres-event-store.migrations.ts";
 import { EVENT_COLUMNS, toRecorded, type EventRow } from "./event-rows.ts";
-
+import { createWholeStreamReader } from "./whole-stream-reader.ts";
 
 interface PendingAppend {
   streamId: string;
@@ -72,7 +66,7 @@ export function createPostgresEventStore(db: Database): EventStore {
   }
 
   /** Runs appends in one statement; streams in a fixed order, so concurrent batches never deadlock. */
-  async function runBatch(batch: QueuedAppend<PendingAppend>[]): Promise<void> {
+  async function runBatch(batch: Queued<PendingAppend, AppendResult>[]): Promise<void> {
     const sorted = [...batch].sort((a, b) => (a.item.streamId < b.item.streamId ? -1 : a.item.streamId > b.item.streamId ? 1 : 0));
     let rows: BatchRow[];
     try {
@@ -100,7 +94,8 @@ export function createPostgresEventStore(db: Database): EventStore {
     }
     if (newest) announce(newest);
   }
-  const enqueue = createAppendBatcher(runBatch);
+  const enqueue = createGroupBatcher(runBatch);
+  const readWholeStream = createWholeStreamReader(db);
 
   const store: EventStore = {
     async append(streamId, expectedVersion, events, options: AppendOptions): Promise<AppendResult> {
@@ -113,10 +108,11 @@ export function createPostgresEventStore(db: Database): EventStore {
         metadata: options.metadata,
         events: events.map((e) => ({ id: randomUUID(), type: e.type, ...encodeEvent(e) })),
       };
-      return (await enqueue({ streamId, expectedVersion, commandId: options.commandId, json })) as AppendResult;
+      return enqueue({ streamId, expectedVersion, commandId: options.commandId, json });
     },
 
     async readStream(streamId, options = {}) {
+      if (!options.fromVersion && !options.toPosition) return readWholeStream(streamId);
       const params: unknown[] = [streamId, options.fromVersion ?? 0];
       let bound = "";
       if (options.toPosition) {

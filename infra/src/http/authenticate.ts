@@ -1,6 +1,7 @@
 import type { RequestHandler } from "express";
 import { ForbiddenError, UnauthenticatedError } from "@crm/contracts/api/errors";
 import { SESSION_COOKIE } from "@crm/contracts/auth/auth";
+import type { RecordedEvent } from "@crm/contracts/events/registry";
 import type { User } from "@crm/contracts/user/user";
 import type { SessionStore } from "../auth/sessions.ts";
 import { createRuleMatcher } from "./access-match.ts";
@@ -11,8 +12,11 @@ import { clearSessionCookie, readCookie, setSessionCookie } from "./session-cook
 
 export interface AuthenticateDeps {
   sessions: SessionStore;
-  /** The staff record of an account, read where it is current (its own stream), null before any request. */
-  resolveUser(accountId: string): Promise<User | null>;
+  /**
+   * The staff record of an account, read where it is current (its own stream), null before any
+   * request; `stream` is that stream when the session query already brought it along.
+   */
+  resolveUser(accountId: string, stream?: readonly RecordedEvent[]): Promise<User | null>;
   publicUrl?: string | undefined;
   policy?: readonly AccessRule[];
 }
@@ -47,7 +51,7 @@ export function authenticate(deps: AuthenticateDeps): RequestHandler {
       if (validated.renewed && presented.via === "cookie")
         setSessionCookie(req, res, presented.token, validated.session.expiresAt, deps.publicUrl);
     }
-    const user = account ? await deps.resolveUser(account.id) : null;
+    const user = account ? await deps.resolveUser(account.id, validated?.accountStream) : null;
     const audience = audienceOf(account, user);
     req.account = account;
     req.audience = audience;

@@ -6,18 +6,27 @@ import { START_POSITION } from "../event-store/position.ts";
  * (a second instance waits until the lease of the first one expires).
  */
 export async function claimReactor(db: Queryable, name: string, owner: string, leaseMs: number): Promise<string | undefined> {
-  await db.query("INSERT INTO reactor_checkpoints (name, position) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING", [name, START_POSITION]);
+  // One statement (the reactors run it on every wake-up): create the row or take a free lease.
   const { rows } = await db.query<{ position: string }>(
-    `UPDATE reactor_checkpoints SET owner = $2, lease_until = now() + make_interval(secs => $3::double precision / 1000)
-     WHERE name = $1 AND (owner IS NULL OR owner = $2 OR lease_until IS NULL OR lease_until < now())
-     RETURNING position`,
-    [name, owner, leaseMs],
+    `INSERT INTO reactor_checkpoints AS c (name, position, owner, lease_until)
+     VALUES ($1, $4, $2, now() + make_interval(secs => $3::double precision / 1000))
+     ON CONFLICT (name) DO UPDATE SET owner = EXCLUDED.owner, lease_until = EXCLUDED.lease_until
+     WHERE c.owner IS NULL OR c.owner = $2 OR c.lease_until IS NULL OR c.lease_until < now()
+     RETURNING c.position`,
+    [name, owner, leaseMs, START_POSITION],
   );
   return rows[0]?.position;
 }
 
 /** Moves the checkpoint (and extends the lease) if this owner still holds it and nobody moved it; false otherwise. */
-export async function advanceReactor(db: Queryable, name: string, owner: string, from: string, to: string, leaseMs: number): Promise<boolean> {
+export async function advanceReactor(
+  db: Queryable,
+  name: string,
+  owner: string,
+  from: string,
+  to: string,
+  leaseMs: number,
+): Promise<boolean> {
   const { rows } = await db.query(
     `UPDATE reactor_checkpoints SET position = $4, updated_at = now(), last_error = NULL,
        lease_until = now() + make_interval(secs => $5::double precision / 1000)

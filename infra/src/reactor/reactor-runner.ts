@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { RecordedEvent } from "@crm/contracts/events/registry";
 import type { Database } from "../db/database.ts";
 import type { EventStore } from "../event-store/event-store.ts";
+import { defaultLogger, logTo } from "../log/logger.ts";
 import { advanceReactor, claimReactor, recordReactorError, releaseReactor } from "./reactor-checkpoints.ts";
 
 /** A side effect that follows the log (DESIGN.md §7). */
@@ -42,7 +43,7 @@ export function createReactorRunner(options: ReactorRunnerOptions): ReactorRunne
   const batchSize = options.batchSize ?? 200;
   const pollMs = options.pollMs ?? 2_000;
   const leaseMs = options.leaseMs ?? 60_000;
-  const log = options.log ?? ((m, e) => console.error(m, e));
+  const log = options.log ?? logTo(defaultLogger);
   const owner = randomUUID();
   let running = false;
   let stopping = false;
@@ -73,10 +74,11 @@ export function createReactorRunner(options: ReactorRunnerOptions): ReactorRunne
     let backoff = 500;
     while (!stopping) {
       try {
-        if ((await runOnce()) > 0) {
-          backoff = 500;
-          continue;
-        }
+        // A full batch may have more behind it; a shorter one reached the head, and any append
+        // since then has nudged the pause below.
+        const read = await runOnce();
+        backoff = 500;
+        if (read >= batchSize) continue;
       } catch (error) {
         log(`reactor ${reactor.name}: failed, retrying in ${backoff} ms`, error);
         await recordReactorError(db, reactor.name, error instanceof Error ? error.message : String(error)).catch(() => undefined);

@@ -1,0 +1,43 @@
+import type { Queryable } from "../db/database.ts";
+import { createGroupBatcher, type Queued } from "../db/group-batcher.ts";
+import { EVENT_COLUMNS, type EventRow } from "../event-store/event-rows.ts";
+
+/** A session with its account; with the account's stream joined, one such row per event of it. */
+export type SessionRow = { id: string; accountId: string; expiresAt: string; email: string } & Partial<EventRow>;
+
+const SESSION_COLUMNS = `s.id, s.account_id AS "accountId", s.expires_at AS "expiresAt", a.email`;
+
+/** One statement for every session id of the batch; with a stream prefix, each account's stream comes along in log order. */
+function selectSessions(accountStreamPrefix: string | undefined): { sql: string; params: (ids: string[]) => unknown[] } {
+  if (accountStreamPrefix === undefined) {
+    return {
+      sql: `SELECT ${SESSION_COLUMNS} FROM sessions s JOIN accounts a ON a.id = s.account_id WHERE s.id = ANY($1::text[])`,
+      params: (ids) => [ids],
+    };
+  }
+  return {
+    sql: `SELECT ${SESSION_COLUMNS}, ${EVENT_COLUMNS} FROM sessions s JOIN accounts a ON a.id = s.account_id
+          LEFT JOIN events e ON e.stream_id = $2 || s.account_id
+          WHERE s.id = ANY($1::text[]) ORDER BY s.id, e.stream_version`,
+    params: (ids) => [ids, accountStreamPrefix],
+  };
+}
+
+/**
+ * Finds sessions by id (their rows; none when unknown). Requests that arrive while lookups are
+ * running share the next statement: under load one round trip serves many requests, and each
+ * statement still starts after its requests arrived, so a revoked session is never found.
+ */
+export function sessionLookup(db: Queryable, accountStreamPrefix: string | undefined): (id: string) => Promise<SessionRow[]> {
+  const { sql, params } = selectSessions(accountStreamPrefix);
+  return createGroupBatcher(async (batch: Queued<string, SessionRow[]>[]) => {
+    const { rows } = await db.query<SessionRow>(sql, params(batch.map((queued) => queued.item)));
+    const byId = new Map<string, SessionRow[]>();
+    for (const row of rows) {
+      const group = byId.get(row.id);
+      if (group) group.push(row);
+      else byId.set(row.id, [row]);
+    }
+    for (const { item, resolve } of batch) resolve(byId.get(item) ?? []);
+  });
+}
