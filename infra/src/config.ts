@@ -37,6 +37,10 @@ const ConfigSchema = z.object({
   GCS_API_ENDPOINT: z.url().default("https://storage.googleapis.com"),
   GCS_CREDENTIALS: z.string().trim().optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  /** GET /api/metrics: with a token only as its bearer (from anywhere), without one only from loopback. */
+  METRICS_TOKEN: z.string().trim().min(16).optional(),
+  /** GET /api/ready answers 503 while a projection is more than this many events behind the log head. */
+  READY_MAX_LAG: z.coerce.number().int().min(0).default(1000),
   // Sign-in through OpenID Connect (Google by default); off unless issuer, client id and secret are all set.
   OIDC_ISSUER: optionalUrl,
   OIDC_CLIENT_ID: z.string().trim().optional(),

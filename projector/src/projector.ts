@@ -1,5 +1,6 @@
 import type { Database } from "@crm/infra/db/database";
 import type { EventStore } from "@crm/infra/event-store/event-store";
+import { defaultLogger, logTo } from "@crm/infra/log/logger";
 import { loadCheckpoints } from "./checkpoints.ts";
 import type { Projection } from "./projection.ts";
 import { rebuildProjections } from "./rebuild.ts";
@@ -20,7 +21,7 @@ export interface StartProjectorOptions {
  */
 export async function startProjector(options: StartProjectorOptions): Promise<ProjectorRunner & { ready: Promise<void> }> {
   const { db, store, projections } = options;
-  const log = options.log ?? ((m: string) => console.log(m));
+  const log = options.log ?? logTo(defaultLogger);
   const runner = createProjectorRunner(options);
   const checkpoints = await loadCheckpoints(db);
   const stale = projections.filter((p) => checkpoints.get(p.name)?.version !== p.version);

@@ -1,6 +1,7 @@
 import type { RecordedEvent } from "@crm/contracts/events/registry";
 import type { Database } from "@crm/infra/db/database";
 import type { EventStore } from "@crm/infra/event-store/event-store";
+import { defaultLogger, logTo } from "@crm/infra/log/logger";
 import { advanceCheckpoints, loadCheckpoints, recordProjectionError, tryLockProjections } from "./checkpoints.ts";
 import { PROJECTIONS_CHANNEL, type AdvancedNotice } from "@crm/contracts/api/live";
 import type { Projection } from "./projection.ts";
@@ -33,7 +34,7 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
   const { db, store, projections } = options;
   const batchSize = options.batchSize ?? 2_000;
   const pollMs = options.pollMs ?? 1_000;
-  const log = options.log ?? ((m, e) => console.error(m, e));
+  const log = options.log ?? logTo(defaultLogger);
   const paused = new Set<string>();
   let running = false;
   let wake: (() => void) | undefined;

@@ -31,6 +31,7 @@ import { questionnaireReadRoutes } from "@crm/read-api/questionnaire/questionnai
 import { eventStreamRoutes } from "@crm/read-api/live/events-stream.routes";
 import { readYourWrites } from "@crm/read-api/read-your-writes";
 import { createIdentity } from "./identity.ts";
+import { observability } from "./observability.ts";
 import type { System } from "./system.ts";
 
 const UI_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../ui/dist");
@@ -51,6 +52,8 @@ const jsonOnly: RequestHandler = (req, _res, next) => {
 /** The HTTP application: command routes (non-GET), read routes (GET) and the UI, as the process serves them. */
 export function createApp(system: System, watcher: CheckpointWatcher | undefined, parts: AppParts): Express {
   const app = express();
+  const observed = observability(system);
+  app.use(observed.track); // first: every later line, error and metric belongs to a named request
   app.disable("x-powered-by");
   app.set("trust proxy", system.config.TRUST_PROXY); // whose X-Forwarded-For to believe (rate limits, Secure cookies)
   app.use(helmet({ contentSecurityPolicy: { directives: { "frame-ancestors": ["'none'"] } } }));
@@ -58,10 +61,11 @@ export function createApp(system: System, watcher: CheckpointWatcher | undefined
   app.use(identity.authenticate); // before every other route: sessions, CSRF, the access policy
   app.use(storableQueryOnly); // ?search=%00 is a 400, not a database error
   const storage = openFileStorage(system.config);
+  app.use(observed.routes);
 
   if (parts.reads && watcher) {
     app.use(readYourWrites(watcher));
-    app.use(healthRoutes({ db: system.db }));
+    app.use(healthRoutes({ db: system.db, projections: ALL_PROJECTIONS.map((p) => p.name), readyMaxLag: system.config.READY_MAX_LAG }));
     app.use(eventStreamRoutes({ watcher }));
     app.use(openApiRoutes());
     app.use(historyReadRoutes({ db: system.db, store: system.store, now: system.now })); // before leadReadRoutes: ?asOf= on GET /api/leads/:id
@@ -97,7 +101,7 @@ export function createApp(system: System, watcher: CheckpointWatcher | undefined
       app.get(/.*/, (_req, res) => res.type("text").send("The UI is not built: run `npm run build`."));
     }
   }
-  app.use(problemMiddleware());
+  app.use(problemMiddleware(system.log));
   assertEveryRouteHasAPolicy(app);
   return app;
 }

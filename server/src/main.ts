@@ -1,6 +1,7 @@
 import type { Server } from "node:http";
 import { startMessagingReactors } from "@crm/command-service/reactors/start-reactors";
 import { loadConfig } from "@crm/infra/config";
+import { defaultLogger, logTo } from "@crm/infra/log/logger";
 import { ALL_PROJECTIONS } from "@crm/projector/projections";
 import { startProjector } from "@crm/projector/projector";
 import { createCheckpointWatcher } from "@crm/read-api/checkpoint-watcher";
@@ -17,19 +18,20 @@ async function main() {
   const config = loadConfig();
   const system = await openSystem(config);
 
-  const projector = mode === "all" || mode === "projector" ? await startProjector({ db: system.db, store: system.store, projections: ALL_PROJECTIONS }) : undefined;
+  const log = system.log;
+  const projector = mode === "all" || mode === "projector" ? await startProjector({ db: system.db, store: system.store, projections: ALL_PROJECTIONS, log: logTo(log) }) : undefined;
   // Mail, SMS and calendar reactors run beside the commands that request them (DESIGN.md §7).
-  const reactors = mode === "all" || mode === "command-service" ? await startMessagingReactors({ db: system.db, store: system.store, config, now: system.now }) : undefined;
+  const reactors = mode === "all" || mode === "command-service" ? await startMessagingReactors({ db: system.db, store: system.store, config, now: system.now, log: logTo(log) }) : undefined;
   const watcher = mode === "all" || mode === "read-api" ? await createCheckpointWatcher(system.db) : undefined;
   let server: Server | undefined;
   if (mode !== "projector") {
     const app = createApp(system, watcher, { commands: mode !== "read-api", reads: mode !== "command-service", ui: mode === "all" || mode === "read-api" });
     server = app.listen(config.PORT, config.HOST, () => {
       const where = config.DATABASE_URL ? "Postgres" : `embedded PGlite in ${config.DATA_DIR}`;
-      console.log(`crm ${mode} listening on http://localhost:${config.PORT} (${where})`);
+      log.info({ mode, port: config.PORT }, `crm ${mode} listening on http://localhost:${config.PORT} (${where})`);
     });
   } else {
-    console.log("crm projector running");
+    log.info({ mode }, "crm projector running");
   }
 
   // Stop taking requests, let those in flight finish (at most 5 s), then stop the workers and only
@@ -49,7 +51,8 @@ async function main() {
   process.once("SIGTERM", shutdown);
 }
 
+// A failure before the configuration is read (a bad variable) has only the default logger.
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
+  defaultLogger.fatal({ err: error }, error instanceof Error ? error.message : String(error));
   process.exit(1);
 });

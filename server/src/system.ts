@@ -7,6 +7,7 @@ import type { EventStore } from "@crm/infra/event-store/event-store";
 import { connectKurrentDb, createKurrentDbEventStore } from "@crm/infra/event-store/kurrentdb-event-store";
 import { createPostgresEventStore } from "@crm/infra/event-store/postgres-event-store";
 import { createPostgresStreamRedactor, unsupportedStreamRedactor, type StreamRedactor } from "@crm/infra/event-store/postgres-stream-redactor";
+import { createLogger, type Logger } from "@crm/infra/log/logger";
 import { ALL_MIGRATIONS } from "./migrations.ts";
 
 /** What every process shares: the database (migrated), the event store, a clock and an id source. */
@@ -18,10 +19,12 @@ export interface System {
   redactor: StreamRedactor;
   now: () => Date;
   newId: () => string;
+  /** JSON lines at LOG_LEVEL; lines logged while serving a request carry its id. */
+  log: Logger;
   close(): Promise<void>;
 }
 
-export async function openSystem(config: Config, db?: Database): Promise<System> {
+export async function openSystem(config: Config, db?: Database, log: Logger = createLogger(config.LOG_LEVEL)): Promise<System> {
   const database = db ?? (await openDatabase(config));
   await migrate(database, ALL_MIGRATIONS);
   // Events in KurrentDB when KURRENTDB_URL is set (DESIGN.md §3); read models, checkpoints and command ids stay in Postgres.
@@ -33,6 +36,7 @@ export async function openSystem(config: Config, db?: Database): Promise<System>
     redactor: kurrent ? unsupportedStreamRedactor("KurrentDB") : createPostgresStreamRedactor(database),
     now: () => new Date(),
     newId: randomUUID,
+    log,
     async close() {
       await kurrent?.dispose();
       await database.close();

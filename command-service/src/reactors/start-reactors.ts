@@ -3,6 +3,7 @@ import type { Database } from "@crm/infra/db/database";
 import { createGoogleCalendar, googleCalendarSettings } from "@crm/infra/calendar/google-calendar";
 import { jitsiLink } from "@crm/infra/calendar/jitsi";
 import type { EventStore } from "@crm/infra/event-store/event-store";
+import { defaultLogger, logTo } from "@crm/infra/log/logger";
 import { createMailer } from "@crm/infra/mail/create-mailer";
 import type { Mailer } from "@crm/infra/mail/mailer";
 import { createReactorRunner, type Reactor } from "@crm/infra/reactor/reactor-runner";
@@ -34,7 +35,7 @@ export interface ReactorsOptions {
 export function messagingReactors(options: ReactorsOptions): { reactors: Reactor[]; close(): void } {
   const { store, config, now } = options;
   const retry = options.retry ?? DEFAULT_RETRY;
-  const log = options.log ?? ((m: string, e?: unknown) => console.error(m, e));
+  const log = options.log ?? logTo(defaultLogger);
   const mailer = options.mailer ?? createMailer(config);
   const sender = options.smsSender ?? createSmsSender(config);
   const reactors: Reactor[] = [mailReactor({ store, mailer, mailFrom: config.MAIL_FROM, now, retry }), smsReactor({ store, sender, now, retry }), onboardingProgressReactor({ store, now })];

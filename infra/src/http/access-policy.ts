@@ -62,6 +62,8 @@ export const ACCESS_POLICY: readonly AccessRule[] = [
   rule("POST /api/users/:id/role", PARTNER),
   // operations; live notices also reach pending users, whose screen waits for its approval notice
   rule("GET /api/health", PUBLIC),
+  rule("GET /api/ready", PUBLIC),
+  rule("GET /api/metrics", PUBLIC), // Prometheus has no session: the route admits loopback, or METRICS_TOKEN's bearer when set
   rule("GET /api/events/stream", REQUESTED),
   // dashboard
   rule("GET /api/stats", APPROVED),

@@ -3,6 +3,7 @@ import { ZodError } from "zod";
 import { ApiError, RateLimitedError } from "@crm/contracts/api/errors";
 import type { Problem } from "@crm/contracts/api/problem";
 import { InvalidPositionError } from "../event-store/position.ts";
+import { defaultLogger, type Logger } from "../log/logger.ts";
 import { fieldErrorsOf } from "./validate.ts";
 
 export const PROBLEM_TYPE = "application/problem+json";
@@ -16,8 +17,12 @@ interface BodyParserError {
   status?: number;
 }
 
-/** The one place where errors become HTTP answers: problem+json, never a stack trace or SQL. */
-export function problemMiddleware(log: (error: unknown) => void = console.error): ErrorRequestHandler {
+/**
+ * The one place where errors become HTTP answers: problem+json, never a stack trace or SQL. A 5xx
+ * is logged with its error (the request id comes from the log context); a 4xx is the caller's
+ * mistake and shows only in the request's own log line.
+ */
+export function problemMiddleware(logger: Pick<Logger, "error"> = defaultLogger): ErrorRequestHandler {
   return (error, _req, res, next) => {
     if (res.headersSent) return next(error);
     if (error instanceof ZodError) {
@@ -41,10 +46,11 @@ export function problemMiddleware(log: (error: unknown) => void = console.error)
       return sendProblem(res, { type: "about:blank", title: "Bad request", status: bodyError.status, detail: "The request could not be read." });
     }
     if (databaseUnavailable(error)) {
+      logger.error({ err: error, status: 503 }, "database unavailable");
       res.setHeader("Retry-After", "1");
       return sendProblem(res, { type: "about:blank", title: "Service unavailable", status: 503, detail: "The database cannot be reached right now; try again shortly." });
     }
-    log(error);
+    logger.error({ err: error, status: 500 }, "request failed");
     sendProblem(res, { type: "about:blank", title: "Internal error", status: 500, detail: "Something went wrong on our side." });
   };
 }

@@ -1,33 +1,44 @@
 import { Router } from "express";
 import type { Database } from "@crm/infra/db/database";
+import { sendProblem } from "@crm/infra/http/problem-middleware";
+import { projectionLag } from "./projection-lag.ts";
 
-interface ProjectionHealth {
-  name: string;
-  version: number;
-  position: string;
-  lagEvents: number;
-  lagMs: number;
-  lastError: string | null;
+export interface HealthDeps {
+  db: Database;
+  /** The projections this deployment runs: one without a checkpoint yet is not ready. */
+  projections: readonly string[];
+  /** Readiness fails while a projection is more events than this behind the log head. */
+  readyMaxLag: number;
 }
 
-/** GET /api/health: the database, and for each projection its checkpoint and lag behind the log head. */
-export function healthRoutes({ db }: { db: Database }): Router {
+/**
+ * GET /api/health (liveness: the database, each projection's checkpoint and lag) and GET /api/ready
+ * (readiness: take traffic only once the read models are close to the head).
+ */
+export function healthRoutes({ db, projections, readyMaxLag }: HealthDeps): Router {
   const router = Router();
   router.get("/api/health", async (_req, res) => {
-    const { rows } = await db.query<ProjectionHealth>(
-      `SELECT c.name, c.version, c.position, c.last_error AS "lastError",
-              lag.events::int AS "lagEvents",
-              COALESCE((EXTRACT(EPOCH FROM (now() - lag.oldest)) * 1000)::int, 0) AS "lagMs"
-       FROM projection_checkpoints c
-       CROSS JOIN LATERAL (
-         SELECT count(*) AS events, min(e.created_at) AS oldest FROM events e
-         WHERE (e.transaction_id, e.global_position) >
-               (split_part(c.position, '-', 1)::numeric::text::xid8, split_part(c.position, '-', 2)::bigint)
-       ) lag
-       ORDER BY c.name`,
-    );
+    const rows = await projectionLag(db);
     const healthy = rows.every((p) => p.lastError === null);
     res.status(healthy ? 200 : 503).json({ status: healthy ? "ok" : "degraded", database: db.kind, projections: rows });
+  });
+  router.get("/api/ready", async (_req, res) => {
+    const rows = await projectionLag(db);
+    const behind = rows.filter((p) => p.lagEvents > readyMaxLag).map((p) => ({ field: p.name, message: `${p.lagEvents} events behind` }));
+    const unbuilt = projections
+      .filter((name) => !rows.some((p) => p.name === name))
+      .map((name) => ({ field: name, message: "not built yet" }));
+    const lagging = [...behind, ...unbuilt];
+    if (lagging.length === 0) return void res.json({ status: "ready", database: db.kind });
+    res.setHeader("Retry-After", "5");
+    const names = lagging.map((p) => p.field).join(", ");
+    sendProblem(res, {
+      type: "about:blank",
+      title: "Not ready",
+      status: 503,
+      detail: `Projections more than ${readyMaxLag} events behind the log: ${names}.`,
+      errors: lagging,
+    });
   });
   return router;
 }

@@ -46,6 +46,8 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   "DELETE /api/users/{id}/reject": { tag: "users", summary: "Reject an access request", status: 204 },
   "POST /api/users/{id}/role": { tag: "users", summary: "Change a user's role", body: ChangeRoleBody, response: User },
   "GET /api/health": { tag: "operations", summary: "Liveness, database and projector lag" },
+  "GET /api/ready": { tag: "operations", summary: "Readiness: 503 while a projection is more than READY_MAX_LAG events behind the log" },
+  "GET /api/metrics": { tag: "operations", summary: "Prometheus metrics (loopback only, or the METRICS_TOKEN bearer when set)", produces: "text/plain" },
   "GET /api/events/stream": { tag: "operations", summary: "Live read-model notices (Server-Sent Events)", produces: "text/event-stream" },
   "GET /api/stats": { tag: "dashboard", summary: "Pipeline counts", response: Stats },
   "GET /api/activities/recent": { tag: "dashboard", summary: "Recent activity across leads", response: z.array(Activity) },

@@ -1,0 +1,185 @@
+import { Writable } from "node:stream";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createLogger } from "@crm/infra/log/logger";
+import { createReactorRunner } from "@crm/infra/reactor/reactor-runner";
+import { postgresAvailable, type Backend } from "@crm/infra/testing/test-database";
+import { call, type CallOptions } from "../src/testing/http-client.ts";
+import { signUpAs, type SignedIn } from "../src/testing/sign-up-as.ts";
+import { startTestApp, type TestApp } from "../src/testing/test-app.ts";
+
+const hasPostgres = await postgresAvailable();
+const READY_MAX_LAG = 5;
+
+interface LogLine {
+  level: number;
+  msg: string;
+  requestId?: string;
+  err?: { message: string };
+  res?: { statusCode: number };
+}
+
+/** A pino destination that keeps the lines, so the test reads what production would print. */
+function captureLines() {
+  const lines: LogLine[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const text of chunk.toString().split("\n").filter(Boolean)) lines.push(JSON.parse(text) as LogLine);
+      done();
+    },
+  });
+  return { lines, logger: createLogger("info", stream) };
+}
+
+/** The value of one Prometheus series (0 when absent), e.g. series(text, 'crm_http_requests_total{method="GET",...}'). */
+function series(text: string, name: string): number {
+  const line = text.split("\n").find((l) => l.startsWith(`${name} `));
+  return line ? Number(line.slice(name.length + 1)) : 0;
+}
+
+for (const backend of ["postgres", "pglite"] as Backend[]) {
+  describe.skipIf(backend === "postgres" && !hasPostgres)(
+    `Observability on ${backend}${backend === "postgres" && !hasPostgres ? " (no Postgres server answers)" : ""}`,
+    () => {
+      let app: TestApp;
+      let partner: SignedIn;
+      const captured = captureLines();
+      beforeAll(async () => {
+        app = await startTestApp(backend, { READY_MAX_LAG: String(READY_MAX_LAG) }, { log: captured.logger });
+        partner = await signUpAs(app, { role: "Partner" });
+      });
+      afterAll(() => app?.close());
+
+      const api = (path: string, options: CallOptions = {}) => call(app, path, { bearer: partner.token, ...options });
+      const metrics = async () => {
+        const res = await call(app, "/api/metrics");
+        expect(res.status).toBe(200);
+        return res.body as string;
+      };
+      const createLead = async (name: string) => {
+        const res = await api("/api/leads", { method: "POST", body: { name, business: `${name} Co`, email: "lead@example.com" } });
+        expect(res.status).toBe(201);
+        return res.body as { id: string; position: string };
+      };
+
+      it("gives every line of a request, down to the problem middleware's 500, the request's id", async () => {
+        const query = app.system.db.query.bind(app.system.db);
+        const failing = vi
+          .spyOn(app.system.db, "query")
+          .mockImplementation(((sql: string, params?: unknown[]) =>
+            sql.includes("lag.events") ? Promise.reject(new Error("forced failure")) : query(sql, params)) as typeof query);
+        const from = captured.lines.length;
+        const res = await call(app, "/api/health?token=secret-in-query", {
+          bearer: "secret-bearer",
+          headers: { "X-Request-Id": "trace-42.a_b" },
+        });
+        failing.mockRestore();
+        expect(res.status).toBe(500);
+        expect(res.headers.get("x-request-id")).toBe("trace-42.a_b");
+        await vi.waitFor(() => expect(captured.lines.slice(from).some((l) => l.res?.statusCode === 500)).toBe(true));
+        const lines = captured.lines.slice(from);
+        expect(lines.find((l) => l.msg === "request failed")).toMatchObject({
+          level: 50,
+          requestId: "trace-42.a_b",
+          err: { message: "forced failure" },
+        });
+        expect(lines.map((l) => l.requestId)).toEqual(lines.map(() => "trace-42.a_b"));
+        expect(JSON.stringify(lines)).not.toMatch(/secret-in-query|secret-bearer/);
+      });
+
+      it("echoes a safe X-Request-Id and replaces a hostile or missing one", async () => {
+        const kept = await call(app, "/api/health", { headers: { "X-Request-Id": "abc-123" } });
+        expect(kept.headers.get("x-request-id")).toBe("abc-123");
+        for (const hostile of ['a b {"level":60}', "x".repeat(65), "../../etc"]) {
+          const replaced = await call(app, "/api/health", { headers: { "X-Request-Id": hostile } });
+          expect(replaced.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+        }
+        const made = await call(app, "/api/health");
+        expect(made.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+        expect(captured.lines.some((l) => l.requestId === "../../etc")).toBe(false);
+      });
+
+      it("counts requests by route pattern and 409/412 answers as conflicts", async () => {
+        const { id, position } = await createLead("Metered");
+        const health = 'crm_http_requests_total{method="GET",route="/api/health",status="200"}';
+        const before = await metrics();
+        await call(app, "/api/health");
+        expect((await api(`/api/leads/${id}`, { headers: { "X-Min-Position": position } })).status).toBe(200);
+        const conflict = await api(`/api/leads/${id}`, { method: "PATCH", body: { notes: "a", expectedVersion: 5 } });
+        expect(conflict.status).toBe(409);
+        const after = await metrics();
+        expect(series(after, health)).toBe(series(before, health) + 1);
+        expect(series(after, 'crm_http_requests_total{method="GET",route="/api/leads/:id",status="200"}')).toBeGreaterThanOrEqual(1);
+        expect(after).not.toContain(id); // route patterns, never the raw URL
+        const conflicts = 'crm_command_conflicts_total{route="/api/leads/:id"}';
+        expect(series(after, conflicts)).toBe(series(before, conflicts) + 1);
+        expect(after).toMatch(/^crm_http_request_duration_seconds_bucket\{.*route="\/api\/health"/m);
+        expect(after).toMatch(/^process_cpu_user_seconds_total /m);
+      });
+
+      it("shows each projection's lag and each reactor's backlog, read at scrape time", async () => {
+        const reactor = createReactorRunner({
+          db: app.system.db,
+          store: app.system.store,
+          reactor: { name: "test-outbox", handles: () => true, handle: async () => undefined },
+          log: () => undefined,
+        });
+        const backlog = async () => series(await metrics(), 'crm_reactor_backlog_events{reactor="test-outbox"}');
+        // An append becomes readable once older transactions end (the store's head): hence the waits.
+        const catchUp = () =>
+          vi.waitFor(async () => {
+            while ((await reactor.runOnce()) > 0);
+            expect(await backlog()).toBe(0);
+          });
+        await catchUp();
+        expect(await metrics()).toMatch(/^crm_projection_lag_events\{projection="leads"\} \d+$/m);
+        await createLead("Backlogged");
+        await createLead("Backlogged too");
+        await vi.waitFor(async () => expect(await backlog()).toBeGreaterThanOrEqual(2));
+        await catchUp();
+      });
+
+      it("serves metrics to loopback only when no METRICS_TOKEN is set", async () => {
+        const remote = await call(app, "/api/metrics", { ip: "203.0.113.9" });
+        expect(remote.status).toBe(403);
+        expect(remote.body).toMatchObject({ status: 403 });
+      });
+
+      it("is not ready while the stopped projector falls more than READY_MAX_LAG events behind, and ready once it catches up", async () => {
+        expect((await call(app, "/api/ready")).status).toBe(200);
+        await app.projector.stop();
+        try {
+          for (let i = 0; i <= READY_MAX_LAG; i++) await createLead(`Unprojected ${i}`);
+          const notReady = await call(app, "/api/ready");
+          expect(notReady.status).toBe(503);
+          expect(notReady.headers.get("content-type")).toMatch(/^application\/problem\+json/);
+          expect(notReady.body.errors).toContainEqual({ field: "leads", message: expect.stringMatching(/^\d+ events behind$/) });
+          expect(notReady.body.detail).toContain("leads");
+          const lag = series(await metrics(), 'crm_projection_lag_events{projection="leads"}');
+          expect(lag).toBeGreaterThan(READY_MAX_LAG);
+          expect((await call(app, "/api/health")).status).toBe(200); // liveness does not depend on lag
+        } finally {
+          await app.projector.start();
+        }
+        await vi.waitFor(async () => expect((await call(app, "/api/ready")).status).toBe(200), { timeout: 10_000, interval: 100 });
+      });
+    },
+  );
+}
+
+describe("GET /api/metrics behind METRICS_TOKEN", () => {
+  let app: TestApp;
+  const token = "a-metrics-token-of-some-length";
+  beforeAll(async () => {
+    app = await startTestApp("pglite", { METRICS_TOKEN: token });
+  });
+  afterAll(() => app?.close());
+
+  it("asks for the token even from loopback, and serves its bearer from anywhere", async () => {
+    expect((await call(app, "/api/metrics")).status).toBe(401);
+    expect((await call(app, "/api/metrics", { bearer: "not-the-token-at-all" })).status).toBe(401);
+    const scraped = await call(app, "/api/metrics", { bearer: token, ip: "203.0.113.9" });
+    expect(scraped.status).toBe(200);
+    expect(scraped.headers.get("content-type")).toMatch(/^text\/plain/);
+    expect(scraped.body).toContain("crm_http_requests_total");
+  });
+});
