@@ -1,8 +1,9 @@
 import { parseArgs } from "node:util";
-import { loadConfig } from "@crm/infra/config";
+import { loadConfig, type Config } from "@crm/infra/config";
 import { loadCheckpoints } from "@crm/projector/checkpoints";
 import { ALL_PROJECTIONS } from "@crm/projector/projections";
 import { rebuildProjections } from "@crm/projector/rebuild";
+import { backupDataDir, POSTGRES_BACKUP_STEPS, restoreDataDir } from "./backup.ts";
 import { createUserCommand, USERS_USAGE } from "./cli-users.ts";
 import { createProgressBar } from "./progress-bar.ts";
 import { openSystem, type System } from "./system.ts";
@@ -11,6 +12,8 @@ const USAGE = `Usage: crm <command>
 
   projections status              each read model's version, checkpoint and error
   projections rebuild [name]      rebuild one read model (or all) from the first event
+  backup --out FILE [--force]     the embedded store (database and uploaded files) as one .tar.gz; app stopped
+  restore --from FILE [--force]   a backup into an empty DATA_DIR, then rebuild every read model
 ${USERS_USAGE}`;
 
 type Handler = (system: System, args: string[]) => Promise<void>;
@@ -21,7 +24,9 @@ const commands: Record<string, Handler> = {
     const checkpoints = await loadCheckpoints(system.db);
     for (const p of ALL_PROJECTIONS) {
       const c = checkpoints.get(p.name);
-      console.log(`${p.name.padEnd(14)} v${p.version}  ${c ? `at ${c.position} (stored v${c.version})${c.lastError ? `  ERROR ${c.lastError}` : ""}` : "not built"}`);
+      console.log(
+        `${p.name.padEnd(14)} v${p.version}  ${c ? `at ${c.position} (stored v${c.version})${c.lastError ? `  ERROR ${c.lastError}` : ""}` : "not built"}`,
+      );
     }
   },
   "projections rebuild": async (system, args) => {
@@ -49,21 +54,62 @@ const commands: Record<string, Handler> = {
   },
 };
 
+/** Commands on the data folder itself: they must run before (or without) anything opens the database. */
+const offlineCommands: Record<string, (config: Config, args: string[]) => Promise<void>> = {
+  async backup(config, args) {
+    assertEmbeddedStore(config, POSTGRES_BACKUP_STEPS);
+    const { values } = parseArgs({ args, options: { out: { type: "string" }, force: { type: "boolean" } } });
+    if (!values.out) throw new CliError("Usage: crm backup --out FILE [--force]");
+    const summary = await backupDataDir({ dataDir: config.DATA_DIR, out: values.out, force: values.force ?? false });
+    console.log(`${values.out}: database and ${summary.files} uploaded files, ${(summary.bytes / 1_048_576).toFixed(1)} MB`);
+    if (config.GCS_BUCKET) console.log(`Uploaded files live in the bucket ${config.GCS_BUCKET}, not in this backup.`);
+  },
+  async restore(config, args) {
+    assertEmbeddedStore(
+      config,
+      "crm restore loads a backup made by crm backup into DATA_DIR; a Postgres database is restored with pg_restore (docs/operations.md).",
+    );
+    const { values } = parseArgs({ args, options: { from: { type: "string" }, force: { type: "boolean" } } });
+    if (!values.from) throw new CliError("Usage: crm restore --from FILE [--force]");
+    const summary = await restoreDataDir({ dataDir: config.DATA_DIR, from: values.from, force: values.force ?? false });
+    console.log(`Restored the database and ${summary.files} uploaded files into ${config.DATA_DIR}; rebuilding the read models.`);
+    // The archive's read models already match its checkpoints; rebuilding proves the restored log reproduces them.
+    await withSystem(config, (system) => commands["projections rebuild"]!(system, []));
+  },
+};
+
+/** The embedded store is the only one a backup covers: Postgres and KurrentDB have tools of their own. */
+function assertEmbeddedStore(config: Config, postgresHint: string): void {
+  if (config.KURRENTDB_URL)
+    throw new CliError(
+      "Events are in KurrentDB (KURRENTDB_URL): back it up with KurrentDB's own backup, and Postgres with pg_dump (docs/operations.md).",
+    );
+  if (config.DATABASE_URL) throw new CliError(postgresHint);
+}
+
 export class CliError extends Error {}
 
+async function withSystem(config: Config, run: (system: System) => Promise<void>): Promise<void> {
+  const system = await openSystem(config);
+  try {
+    await run(system);
+  } finally {
+    await system.close();
+  }
+}
+
+const commandOf = (argv: string[], names: string[]) => names.find((k) => argv.slice(0, k.split(" ").length).join(" ") === k);
+
 export async function runCli(argv: string[]) {
-  const key = Object.keys(commands).find((k) => argv.slice(0, k.split(" ").length).join(" ") === k);
+  const offline = commandOf(argv, Object.keys(offlineCommands));
+  if (offline) return offlineCommands[offline]!(loadConfig(), argv.slice(1));
+  const key = commandOf(argv, Object.keys(commands));
   if (!key) {
     process.stdout.write(USAGE);
     process.exitCode = argv.length === 0 || argv[0] === "help" ? 0 : 2;
     return;
   }
-  const system = await openSystem(loadConfig());
-  try {
-    await commands[key]!(system, argv.slice(key.split(" ").length));
-  } finally {
-    await system.close();
-  }
+  await withSystem(loadConfig(), (system) => commands[key]!(system, argv.slice(key.split(" ").length)));
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

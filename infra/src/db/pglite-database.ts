@@ -26,3 +26,19 @@ export async function createPgliteDatabase(dataDir?: string): Promise<Database> 
     close: () => db.close(),
   };
 }
+
+/** The data folder of a closed PGlite database as one tar, read by an instance of its own (backups, docs/operations.md). */
+export async function dumpPgliteDataDir(dataDir: string): Promise<Buffer> {
+  const db = await PGlite.create(dataDir);
+  try {
+    return Buffer.from(await (await db.dumpDataDir("none")).arrayBuffer());
+  } finally {
+    await db.close();
+  }
+}
+
+/** Creates a PGlite database in an empty folder from a tar made by dumpPgliteDataDir. */
+export async function loadPgliteDataDir(dataDir: string, tar: Buffer): Promise<void> {
+  const db = await PGlite.create(dataDir, { loadDataDir: new Blob([new Uint8Array(tar)]) });
+  await db.close();
+}

@@ -16,8 +16,17 @@ export async function readModelChecksums(
   q: Queryable,
   schemaOf: (table: string) => string = () => "public",
 ): Promise<Record<string, string>> {
+  return tableChecksums(q, READ_MODEL_TABLES, schemaOf);
+}
+
+/** The same md5 per table for any tables (e.g. the event store's events and streams). */
+export async function tableChecksums(
+  q: Queryable,
+  tables: readonly string[],
+  schemaOf: (table: string) => string = () => "public",
+): Promise<Record<string, string>> {
   const sums: Record<string, string> = {};
-  for (const table of READ_MODEL_TABLES) {
+  for (const table of tables) {
     const schema = schemaOf(table);
     const { rows: exists } = await q.query<{ found: boolean }>("SELECT to_regclass($1) IS NOT NULL AS found", [`${schema}.${table}`]);
     if (!exists[0]!.found) {
