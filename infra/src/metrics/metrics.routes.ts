@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import { isIP } from "node:net";
 import { Router, type Request } from "express";
 import type { Registry } from "prom-client";
-import { ForbiddenError, UnauthenticatedError } from "@crm/contracts/api/errors";
+import { NotFoundError, UnauthenticatedError } from "@crm/contracts/api/errors";
 
 export interface MetricsRouteDeps {
   registry: Registry;
@@ -24,10 +24,13 @@ function bearerMatches(req: Request, token: string): boolean {
   return presented !== undefined && timingSafeEqual(digest(presented), digest(token));
 }
 
-/** Refuses a scrape its configuration does not allow; the access policy lets everyone reach this check. */
+/**
+ * Refuses a scrape its configuration does not allow; the access policy lets every audience reach
+ * this check. Without a token the endpoint does not exist beyond this host (404, not 403).
+ */
 function assertMayScrape(req: Request, token: string | undefined) {
   if (token === undefined) {
-    if (!fromLoopback(req)) throw new ForbiddenError("Metrics are served to loopback only; set METRICS_TOKEN to scrape from elsewhere.");
+    if (!fromLoopback(req)) throw new NotFoundError("GET /api/metrics");
   } else if (!bearerMatches(req, token)) {
     throw new UnauthenticatedError("Send the METRICS_TOKEN as a bearer token.");
   }
