@@ -1,4 +1,4 @@
-// The part of autocannon 8's programmatic API the benchmarks use (it ships no types).
+// The part of autocannon 8's programmatic API the benchmarks and the load test use (it ships no types).
 declare module "autocannon" {
   export interface Histogram {
     average: number;
@@ -16,11 +16,14 @@ declare module "autocannon" {
     headers?: Record<string, string>;
     body?: string;
     setupRequest?: (request: Request, context: Record<string, unknown>) => Request | undefined;
+    onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
   }
   export interface Options {
     url: string;
     connections?: number;
     duration?: number;
+    /** Seconds before a request counts as a timeout (default 10). */
+    timeout?: number;
     method?: string;
     headers?: Record<string, string>;
     requests?: Request[];
