@@ -3,6 +3,7 @@ import { loadConfig, type Config } from "@crm/infra/config";
 import { loadCheckpoints } from "@crm/projector/checkpoints";
 import { ALL_PROJECTIONS } from "@crm/projector/projections";
 import { rebuildProjections } from "@crm/projector/rebuild";
+import { adoptRestoredEvents } from "./adopt-restored.ts";
 import { backupDataDir, POSTGRES_BACKUP_STEPS, restoreDataDir } from "./backup.ts";
 import { createUserCommand, USERS_USAGE } from "./cli-users.ts";
 import { createProgressBar } from "./progress-bar.ts";
@@ -14,6 +15,7 @@ const USAGE = `Usage: crm <command>
   projections rebuild [name]      rebuild one read model (or all) from the first event
   backup --out FILE [--force]     the embedded store (database and uploaded files) as one .tar.gz; app stopped
   restore --from FILE [--force]   a backup into an empty DATA_DIR, then rebuild every read model
+  events adopt-restored           after pg_restore onto another server: move the events below its transaction ids; app stopped
 ${USERS_USAGE}`;
 
 type Handler = (system: System, args: string[]) => Promise<void>;
@@ -51,6 +53,17 @@ const commands: Record<string, Handler> = {
     bar.update(names, processed, processed, true);
     bar.done();
     console.log(`${names}: ${processed.toLocaleString("en")} events in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  },
+  "events adopt-restored": async (system) => {
+    if (system.config.KURRENTDB_URL)
+      throw new CliError("Events are in KurrentDB (KURRENTDB_URL): their positions do not depend on Postgres.");
+    const outcome = await adoptRestoredEvents(system.db);
+    const ids = `newest event transaction id ${outcome.newestTransactionId ?? "none"}, this server's ${outcome.currentTransactionId}`;
+    if (!outcome.adopted) return console.log(`Nothing to adopt: ${ids}; every event is visible.`);
+    console.log(
+      `Adopted ${outcome.events} events (${ids}), ${outcome.commands} command answers and ${outcome.checkpoints} checkpoints.\n` +
+        "Next: crm projections rebuild (the read models still hold the old positions).",
+    );
   },
 };
 
