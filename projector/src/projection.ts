@@ -12,6 +12,11 @@ export interface Projection {
   version: number;
   tables: readonly string[];
   ddl: string;
+  /**
+   * Indexes that only the read API uses, no handler's statement: a rebuild creates them once its
+   * tables are filled, in one pass each, rather than updating them row by row.
+   */
+  readerIndexes?: string;
   apply(tx: Queryable, events: readonly RecordedEvent[]): Promise<void>;
   /** Names the UI uses to invalidate its queries after these events ("leads", "lead:<id>", …). */
   topics(events: readonly RecordedEvent[]): string[];

@@ -27,10 +27,8 @@ const DDL = `
     position text NOT NULL
   );
   CREATE INDEX activities_lead ON activities (lead_id, position DESC);
-  CREATE INDEX activities_recent ON activities (position DESC);
   CREATE TABLE activities_archived_leads (lead_id uuid PRIMARY KEY);
 `;
-
 
 type ActivityRow = Record<keyof typeof COLUMNS, string | null>;
 
@@ -38,7 +36,14 @@ function rowOf(event: RecordedEvent): ActivityRow | undefined {
   const described = describeActivity(event);
   if (!described) return undefined;
   const { leadId, ...entry } = described;
-  return { id: event.eventId, lead_id: leadId, ...entry, created_at: event.metadata.at, created_by: event.metadata.actor, position: event.position };
+  return {
+    id: event.eventId,
+    lead_id: leadId,
+    ...entry,
+    created_at: event.metadata.at,
+    created_by: event.metadata.actor,
+    position: event.position,
+  };
 }
 
 /**
@@ -63,14 +68,22 @@ async function apply(tx: Queryable, events: readonly RecordedEvent[]) {
     await tx.query("DELETE FROM activities WHERE lead_id = ANY($1::uuid[])", [[...archived]]);
     await tx.query("INSERT INTO activities_archived_leads (lead_id) SELECT unnest($1::uuid[]) ON CONFLICT DO NOTHING", [[...archived]]);
   }
-  await insertRows(tx, "activities", COLUMNS, rows.filter((r) => !earlier.has(r.lead_id!)));
+  await insertRows(
+    tx,
+    "activities",
+    COLUMNS,
+    rows.filter((r) => !earlier.has(r.lead_id!)),
+  );
 }
 
 /** The leads of these rows that were archived in an earlier batch. */
 async function archivedBefore(tx: Queryable, rows: readonly ActivityRow[]): Promise<Set<string>> {
   if (rows.length === 0) return new Set();
   const ids = [...new Set(rows.map((r) => r.lead_id!))];
-  const { rows: found } = await tx.query<{ lead_id: string }>("SELECT lead_id FROM activities_archived_leads WHERE lead_id = ANY($1::uuid[])", [ids]);
+  const { rows: found } = await tx.query<{ lead_id: string }>(
+    "SELECT lead_id FROM activities_archived_leads WHERE lead_id = ANY($1::uuid[])",
+    [ids],
+  );
   return new Set(found.map((r) => r.lead_id));
 }
 
@@ -79,6 +92,7 @@ export const activitiesProjection: Projection = {
   version: 3,
   tables: ["activities", "activities_archived_leads"],
   ddl: DDL,
+  readerIndexes: "CREATE INDEX activities_recent ON activities (position DESC);",
   apply,
   topics(events) {
     const ids = new Set(events.map((e) => describeActivity(e)?.leadId).filter((id) => id !== undefined));

@@ -4,7 +4,7 @@ import { leadIdOfStream } from "@crm/contracts/lead/stream";
 import type { Queryable } from "@crm/infra/db/database";
 import type { Projection } from "../projection.ts";
 import { LeadBatch } from "./leads.batch.ts";
-import { LEADS_DDL, type LeadRow } from "./leads.schema.ts";
+import { LEADS_DDL, LEADS_READER_INDEXES, type LeadRow } from "./leads.schema.ts";
 
 const DETAIL_COLUMNS = {
   name: "name",
@@ -22,10 +22,25 @@ async function created(batch: LeadBatch, event: RecordedEvent<Extract<RecordedEv
   const d = event.data;
   const at = event.metadata.at;
   return {
-    id: d.leadId, name: d.name, business: d.business, email: d.email, phone: d.phone, stage: d.stage, source: d.source,
-    priority: d.priority, proposal_link: d.proposalLink, contract_status: d.contractStatus, notes: d.notes,
-    last_activity: null, created_at: at, updated_at: at, created_by: event.metadata.actor, assigned_to: null,
-    creative_director_id: null, version: event.streamVersion, rank: await batch.topRank(d.stage),
+    id: d.leadId,
+    name: d.name,
+    business: d.business,
+    email: d.email,
+    phone: d.phone,
+    stage: d.stage,
+    source: d.source,
+    priority: d.priority,
+    proposal_link: d.proposalLink,
+    contract_status: d.contractStatus,
+    notes: d.notes,
+    last_activity: null,
+    created_at: at,
+    updated_at: at,
+    created_by: event.metadata.actor,
+    assigned_to: null,
+    creative_director_id: null,
+    version: event.streamVersion,
+    rank: await batch.topRank(d.stage),
   };
 }
 
@@ -98,6 +113,7 @@ export const leadsProjection: Projection = {
   version: 2,
   tables: ["leads"],
   ddl: LEADS_DDL,
+  readerIndexes: LEADS_READER_INDEXES,
   apply,
   topics(events) {
     const ids = new Set(events.map(leadIdOf).filter((id) => id !== undefined));

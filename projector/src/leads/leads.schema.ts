@@ -24,7 +24,9 @@ export const LEAD_COLUMNS = {
 } as const satisfies Columns;
 
 type Required = "id" | "name" | "business" | "email" | "stage" | "priority" | "created_at" | "updated_at" | "created_by" | "rank";
-export type LeadRow = { -readonly [K in keyof typeof LEAD_COLUMNS]: K extends "version" ? number : K extends Required ? string : string | null };
+export type LeadRow = {
+  -readonly [K in keyof typeof LEAD_COLUMNS]: K extends "version" ? number : K extends Required ? string : string | null;
+};
 
 /**
  * rank orders the cards of a column (decisions/005) and compares byte-wise, hence COLLATE "C".
@@ -55,6 +57,10 @@ export const LEADS_DDL = `
     search text GENERATED ALWAYS AS (lower(name || ' ' || business || ' ' || email)) STORED
   );
   CREATE INDEX leads_board ON leads (stage, rank);
+`;
+
+/** The API looks leads up by email and by creative director; the handlers never do. */
+export const LEADS_READER_INDEXES = `
   CREATE INDEX leads_email ON leads (lower(email));
   CREATE INDEX leads_director ON leads (creative_director_id) WHERE creative_director_id IS NOT NULL;
 `;

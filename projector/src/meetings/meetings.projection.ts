@@ -55,17 +55,32 @@ const DDL = `
     version integer NOT NULL
   );
   CREATE INDEX meetings_lead ON meetings (lead_id, start_time);
-  CREATE INDEX meetings_upcoming ON meetings (start_time) WHERE status = 'scheduled';
 `;
 
 function scheduled(event: RecordedEvent & { type: "MeetingScheduled" }): MeetingRow {
   const d = event.data;
   const at = event.metadata.at;
   return {
-    id: d.meetingId, lead_id: d.leadId, title: d.title, type: d.type, meeting_type: d.meetingType, location: d.location,
-    start_time: d.startTime, end_time: d.endTime, meet_link: d.joinLink, conference_provider: d.conferenceProvider,
-    calendar_event_id: null, notes: d.notes, attendee_email: d.attendeeEmail, status: "scheduled", invite_status: "none",
-    sequence: 0, created_at: at, created_by: event.metadata.actor, updated_at: at, version: event.streamVersion,
+    id: d.meetingId,
+    lead_id: d.leadId,
+    title: d.title,
+    type: d.type,
+    meeting_type: d.meetingType,
+    location: d.location,
+    start_time: d.startTime,
+    end_time: d.endTime,
+    meet_link: d.joinLink,
+    conference_provider: d.conferenceProvider,
+    calendar_event_id: null,
+    notes: d.notes,
+    attendee_email: d.attendeeEmail,
+    status: "scheduled",
+    invite_status: "none",
+    sequence: 0,
+    created_at: at,
+    created_by: event.metadata.actor,
+    updated_at: at,
+    version: event.streamVersion,
   };
 }
 
@@ -116,7 +131,13 @@ async function upsertMeetings(tx: Queryable, events: readonly RecordedEvent[]) {
     meetings.set(id, { ...row, ...change, updated_at: event.metadata.at, version: event.streamVersion });
     touched.add(id);
   }
-  await upsertRows(tx, "meetings", COLUMNS, "id", [...touched].map((id) => meetings.get(id)!));
+  await upsertRows(
+    tx,
+    "meetings",
+    COLUMNS,
+    "id",
+    [...touched].map((id) => meetings.get(id)!),
+  );
 }
 
 export const meetingsProjection: Projection = {
@@ -124,11 +145,17 @@ export const meetingsProjection: Projection = {
   version: 2,
   tables: ["meetings"],
   ddl: DDL,
+  readerIndexes: "CREATE INDEX meetings_upcoming ON meetings (start_time) WHERE status = 'scheduled';",
   apply,
   topics(events) {
     // The timeline entries of meetings and messages belong to their lead: name its activity topics too.
     const leads = new Set(events.map((e) => describeMessagingEvent(e)?.leadId).filter((id) => id !== undefined));
-    const meetingLeads = new Set(events.filter((e) => meetingIdOfStream(e.streamId)).map((e) => (e.data as { leadId?: string }).leadId).filter((id) => id !== undefined));
+    const meetingLeads = new Set(
+      events
+        .filter((e) => meetingIdOfStream(e.streamId))
+        .map((e) => (e.data as { leadId?: string }).leadId)
+        .filter((id) => id !== undefined),
+    );
     if (leads.size === 0 && meetingLeads.size === 0) return [];
     return [
       ...(meetingLeads.size > 0 ? ["meetings", ...[...meetingLeads].map((id) => `meetings:${id}`)] : []),

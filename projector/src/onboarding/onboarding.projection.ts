@@ -34,7 +34,6 @@ const DDL = `
     created_by text NOT NULL,
     position text NOT NULL
   );
-  CREATE INDEX onboarding_activities_recent ON onboarding_activities (position DESC);
   CREATE INDEX onboarding_activities_lead ON onboarding_activities (lead_id, position DESC);
 `;
 
@@ -122,6 +121,7 @@ export const onboardingProjection: Projection = {
   version: 1,
   tables: ["onboarding_lead_stages", "onboarding_activities"],
   ddl: DDL,
+  readerIndexes: "CREATE INDEX onboarding_activities_recent ON onboarding_activities (position DESC);",
   apply,
   topics(events) {
     const touched = events.some((e) => leadIdOfEvent(e) !== undefined);

@@ -38,6 +38,10 @@ const DDL = `
     approved_at timestamptz,
     approved_by uuid
   );
+`;
+
+/** The API lists pending requests and staff by role; the handlers only look users up by id. */
+const READER_INDEXES = `
   CREATE INDEX users_pending ON users (requested_at) WHERE NOT approved;
   CREATE INDEX users_role ON users (role, display_name) WHERE approved;
 `;
@@ -97,6 +101,7 @@ export const usersProjection: Projection = {
   version: 1,
   tables: ["users"],
   ddl: DDL,
+  readerIndexes: READER_INDEXES,
   apply,
   topics(events) {
     const ids = new Set(events.map(userIdOf).filter((id) => id !== undefined));
