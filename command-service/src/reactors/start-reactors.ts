@@ -38,19 +38,38 @@ export function messagingReactors(options: ReactorsOptions): { reactors: Reactor
   const log = options.log ?? logTo(defaultLogger);
   const mailer = options.mailer ?? createMailer(config);
   const sender = options.smsSender ?? createSmsSender(config);
-  const reactors: Reactor[] = [mailReactor({ store, mailer, mailFrom: config.MAIL_FROM, now, retry }), smsReactor({ store, sender, now, retry }), onboardingProgressReactor({ store, now })];
+  const reactors: Reactor[] = [
+    mailReactor({ store, mailer, mailFrom: config.MAIL_FROM, now, retry }),
+    smsReactor({ store, sender, now, retry }),
+    onboardingProgressReactor({ store, now }),
+  ];
   const google = googleCalendarSettings(config);
   if (google) {
-    reactors.push(calendarReactor({ store, google: createGoogleCalendar(google), jitsiLink: () => jitsiLink(config.JITSI_URL), now, retry, log }));
+    reactors.push(
+      calendarReactor({ store, google: createGoogleCalendar(google), jitsiLink: () => jitsiLink(config.JITSI_URL), now, retry, log }),
+    );
   }
   return { reactors, close: () => mailer.close() };
 }
+
+/**
+ * Each reactor run costs a lease claim and a log read whatever it finds: under a stream of
+ * commands, reading every 100 ms instead of at every append costs a mail or an SMS 100 ms at most.
+ */
+const WAKE_COALESCE_MS = 100;
 
 /** Starts every messaging reactor on its own checkpoint; stop() waits for the current step to end. */
 export async function startMessagingReactors(options: ReactorsOptions): Promise<{ stop(): Promise<void> }> {
   const { reactors, close } = messagingReactors(options);
   const runners = reactors.map((reactor) =>
-    createReactorRunner({ db: options.db, store: options.store, reactor, ...(options.pollMs ? { pollMs: options.pollMs } : {}), ...(options.log ? { log: options.log } : {}) }),
+    createReactorRunner({
+      db: options.db,
+      store: options.store,
+      reactor,
+      coalesceMs: WAKE_COALESCE_MS,
+      ...(options.pollMs ? { pollMs: options.pollMs } : {}),
+      ...(options.log ? { log: options.log } : {}),
+    }),
   );
   for (const runner of runners) await runner.start();
   return {

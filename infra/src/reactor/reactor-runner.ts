@@ -23,6 +23,8 @@ export interface ReactorRunnerOptions {
   batchSize?: number;
   pollMs?: number;
   leaseMs?: number;
+  /** After a wake-up, wait this long so that the appends of the next moments make one batch (default 0). */
+  coalesceMs?: number;
   log?: (message: string, error?: unknown) => void;
 }
 
@@ -43,6 +45,7 @@ export function createReactorRunner(options: ReactorRunnerOptions): ReactorRunne
   const batchSize = options.batchSize ?? 200;
   const pollMs = options.pollMs ?? 2_000;
   const leaseMs = options.leaseMs ?? 60_000;
+  const coalesceMs = options.coalesceMs ?? 0;
   const log = options.log ?? logTo(defaultLogger);
   const owner = randomUUID();
   let running = false;
@@ -87,6 +90,7 @@ export function createReactorRunner(options: ReactorRunnerOptions): ReactorRunne
         continue;
       }
       await pause(pollMs);
+      if (coalesceMs > 0 && !stopping) await new Promise((resolve) => setTimeout(resolve, coalesceMs));
     }
   }
 
