@@ -65,9 +65,7 @@ export function createIdentity(system: System): Identity {
     oidcRedirectUrl,
   };
   const auth = Router();
-  const quiet = system.config.LOG_LEVEL === "silent" || system.config.LOG_LEVEL === "error";
-  const logOidcFailure = (error: unknown) =>
-    quiet ? undefined : console.warn("OIDC sign-in failed:", error instanceof Error ? error.message : error);
+  const logOidcFailure = (error: unknown) => system.log.warn({ err: error }, "OIDC sign-in failed");
   auth.use(authRoutes(deps), oidcRoutes(deps, logOidcFailure));
   return {
     authenticate: authenticate({ sessions, resolveUser, publicUrl }),
