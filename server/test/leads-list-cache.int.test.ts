@@ -30,7 +30,7 @@ function rawGet(app: TestApp, path: string, headers: Record<string, string>): Pr
   });
 }
 
-describe.each(backends)("GET /api/leads answers from its rendered list on %s", (backend) => {
+describe.each(backends)("GET /api/leads and /api/stats answer from what was read at the same leads stamp on %s", (backend) => {
   let app: TestApp;
   let partner: SignedIn;
   let api: LeadClient;
@@ -100,6 +100,15 @@ describe.each(backends)("GET /api/leads answers from its rendered list on %s", (
     expect(unzipped.equals(plain.body)).toBe(true);
     expect(zipped.body.length).toBeLessThan(plain.body.length / 4);
     expect(JSON.parse(plain.body.toString("utf8"))).toHaveLength(30);
+  });
+
+  it("counts the stats again once a command changes the leads", async () => {
+    const before = (await api.get("/api/stats")).body;
+    expect((await api.get("/api/stats")).body).toEqual(before);
+    const id = await api.createLead({ name: `${uniqueWord()} counted` });
+    expect((await api.get("/api/stats")).body).toEqual({ ...before, newLeads: before.newLeads + 1 });
+    expect((await api.post(`/api/leads/${id}/move`, { stage: "Contract Sent" })).status).toBe(200);
+    expect((await api.get("/api/stats")).body).toEqual({ ...before, contractsPending: before.contractsPending + 1 });
   });
 
   it("answers a filter that matches nothing with an empty array", async () => {

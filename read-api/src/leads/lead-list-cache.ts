@@ -18,29 +18,33 @@ export interface LeadListCache {
   get(filter: LeadFilter): Promise<LeadList>;
 }
 
+/**
+ * What the leads read model is as of now: the "leads" checkpoint (the projector moves it in the
+ * same transaction as its writes) and the leads table's oid (a blue/green rebuild swaps in a new
+ * table, even at the same position). While it holds, nothing read from that table can differ.
+ */
+export async function leadsStamp(db: Queryable): Promise<string> {
+  const { rows } = await db.query<{ stamp: string }>(
+    `SELECT position || '.' || 'leads'::regclass::oid AS stamp FROM projection_checkpoints WHERE name = 'leads'`,
+  );
+  return rows[0]?.stamp ?? "unbuilt";
+}
+
 export interface LeadListCacheOptions {
   /** Rendered bytes kept at most; the least recently used lists go first. */
   maxBytes?: number;
 }
 
 /**
- * The board is the heaviest read (ten thousand leads are about 5 MB of JSON) and the read model
- * behind it changes only when the projector moves the "leads" checkpoint, in the same transaction
- * as its writes, or swaps in a rebuilt table (a new table, so a new oid). That pair stamps every
- * rendered list: while it holds, the same filter gets the same bytes, and clients revalidating
- * with If-None-Match get 304. The stamp is read before the list, so a list is never older than its
- * stamp; concurrent misses for one filter share one render.
+ * The board is the heaviest read (ten thousand leads are about 5 MB of JSON): each rendered list
+ * is kept with the leadsStamp it was rendered under, and while the stamp holds the same filter
+ * gets the same bytes, and clients revalidating with If-None-Match get 304. The stamp is read
+ * before the list, so a list is never older than its stamp; concurrent misses for one filter
+ * share one render.
  */
 export function createLeadListCache(db: Queryable, { maxBytes = 64 * 1024 * 1024 }: LeadListCacheOptions = {}): LeadListCache {
   const lists = new Map<string, { stamp: string; list: Promise<LeadList>; bytes: number }>(); // in least-recently-used order
   let bytes = 0;
-
-  async function stamp(): Promise<string> {
-    const { rows } = await db.query<{ stamp: string }>(
-      `SELECT position || '.' || 'leads'::regclass::oid AS stamp FROM projection_checkpoints WHERE name = 'leads'`,
-    );
-    return rows[0]?.stamp ?? "unbuilt";
-  }
 
   function forget(key: string) {
     const entry = lists.get(key);
@@ -81,7 +85,7 @@ export function createLeadListCache(db: Queryable, { maxBytes = 64 * 1024 * 1024
   return {
     async get(filter) {
       const key = JSON.stringify(filter, Object.keys(filter).sort());
-      const at = await stamp();
+      const at = await leadsStamp(db);
       const hit = lists.get(key);
       if (hit?.stamp === at) {
         lists.delete(key);

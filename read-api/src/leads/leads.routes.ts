@@ -1,10 +1,10 @@
 import { Router, type Request } from "express";
 import { z } from "zod";
 import { NotFoundError } from "@crm/contracts/api/errors";
-import { LEAD_PRIORITIES, LeadStage } from "@crm/contracts/lead/lead";
+import { LEAD_PRIORITIES, LeadStage, type Stats } from "@crm/contracts/lead/lead";
 import type { Queryable } from "@crm/infra/db/database";
 import { parseOr400 } from "@crm/infra/http/validate";
-import { createLeadListCache } from "./lead-list-cache.ts";
+import { createLeadListCache, leadsStamp } from "./lead-list-cache.ts";
 import { getLead, getStats } from "./leads.queries.ts";
 
 const LeadQuery = z.object({
@@ -41,8 +41,16 @@ export function leadReadRoutes({ db }: { db: Queryable }): Router {
     if (!lead) throw new NotFoundError("Lead");
     res.setHeader("ETag", `"${lead.version}"`).json(lead);
   });
+  // Stats are counts over every lead: counted once per leads stamp, like the rendered lists.
+  let stats: { stamp: string; counted: Promise<Stats> } | undefined;
   router.get("/api/stats", async (_req, res) => {
-    res.json(await getStats(db));
+    const stamp = await leadsStamp(db);
+    if (stats?.stamp !== stamp) {
+      const counted = getStats(db);
+      stats = { stamp, counted };
+      counted.catch(() => (stats = stats?.counted === counted ? undefined : stats));
+    }
+    res.json(await stats.counted);
   });
   return router;
 }
