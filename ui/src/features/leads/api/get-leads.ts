@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { Lead, LeadPriority } from "@crm/contracts/lead/lead";
 import { apiGet } from "@/lib/api-client";
+import { shareLeads } from "../utils/share-leads.ts";
 
 export interface LeadsFilter {
   search?: string;
@@ -33,6 +34,7 @@ export function leadsQueryOptions(filter: LeadsFilter = {}) {
   return queryOptions({
     queryKey: ["leads", normalized],
     queryFn: async ({ signal }) => (await apiGet<Lead[]>(leadsUrl(normalized), signal)) ?? [],
+    structuralSharing: shareLeads,
   });
 }
 

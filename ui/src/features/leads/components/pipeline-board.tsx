@@ -22,7 +22,16 @@ import { LEAD_STAGES } from "@crm/contracts/lead/stages";
 import { useMoveLead } from "../api/move-lead.ts";
 import { BOARD_INSTRUCTIONS, boardAnnouncements } from "../utils/board-announcements.ts";
 import { boardKeyboardCoordinates } from "../utils/board-keyboard.ts";
-import { columnOf, groupByStage, moveOf, placeCard, type Columns, type LeadMove } from "../utils/board-columns.ts";
+import {
+  columnOf,
+  groupByStage,
+  leadColumns,
+  moveOf,
+  placeCard,
+  type Columns,
+  type LeadColumns,
+  type LeadMove,
+} from "../utils/board-columns.ts";
 import { LeadCard } from "./lead-card.tsx";
 import type { LeadCardActions } from "./lead-card-menu.tsx";
 import { PipelineColumn } from "./pipeline-column.tsx";
@@ -50,6 +59,10 @@ export function PipelineBoard({ leads, actions }: PipelineBoardProps) {
   const [landed, setLanded] = useState<{ leads: Lead[]; columns: Columns } | null>(null);
   if (landed && landed.leads !== leads) setLanded(null);
   const shown = dragColumns ?? (landed?.leads === leads ? landed.columns : columns);
+  // Each column's leads, kept from the last render where unchanged: a move redraws two columns, not ten.
+  const rendered = useRef<LeadColumns | null>(null);
+  const shownLeads = useMemo(() => leadColumns(shown, byId, rendered.current), [shown, byId]);
+  rendered.current = shownLeads;
   const announced = useRef({ columns: shown, leads: byId as ReadonlyMap<string, Lead>, start: null as Columns | null });
   announced.current.columns = shown;
   announced.current.leads = byId;
@@ -157,8 +170,7 @@ export function PipelineBoard({ leads, actions }: PipelineBoardProps) {
           <PipelineColumn
             key={stage}
             stage={stage}
-            ids={shown[stage]}
-            leads={byId}
+            leads={shownLeads[stage]}
             actions={actions}
             activeId={activeId && shown[stage].includes(activeId) ? activeId : null}
           />

@@ -2,7 +2,7 @@ import { useDroppable } from "@dnd-kit/core";
 import { SortableContext, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { defaultRangeExtractor, useVirtualizer, type Range } from "@tanstack/react-virtual";
 import { Inbox } from "lucide-react";
-import { memo, useCallback, useRef } from "react";
+import { memo, useCallback, useMemo, useRef } from "react";
 import type { Lead, LeadStage } from "@crm/contracts/lead/lead";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/lib/utils";
@@ -14,8 +14,8 @@ const ESTIMATED_CARD_PX = 148;
 
 export interface PipelineColumnProps {
   stage: LeadStage;
-  ids: string[];
-  leads: ReadonlyMap<string, Lead>;
+  /** The column's leads, top to bottom: the same array while they are the same objects, so the column skips rendering. */
+  leads: Lead[];
   actions: LeadCardActions;
   /** The card being dragged, if it is in this column: always rendered, so the drag never loses its node. */
   activeId: string | null;
@@ -25,7 +25,8 @@ export interface PipelineColumnProps {
  * One stage of the board, 20rem wide: title, count and its cards. Only the cards in view (and a few
  * around them) are rendered, so a column of thousands scrolls and drags as fast as a column of ten.
  */
-export const PipelineColumn = memo(function PipelineColumn({ stage, ids, leads, actions, activeId }: PipelineColumnProps) {
+export const PipelineColumn = memo(function PipelineColumn({ stage, leads, actions, activeId }: PipelineColumnProps) {
+  const ids = useMemo(() => leads.map((lead) => lead.id), [leads]);
   const scrollRef = useRef<HTMLDivElement | null>(null);
   const { setNodeRef, isOver } = useDroppable({ id: stage, data: { type: "column", stage } });
   const activeIndex = activeId ? ids.indexOf(activeId) : -1;
@@ -77,7 +78,7 @@ export const PipelineColumn = memo(function PipelineColumn({ stage, ids, leads, 
           ) : (
             <ul aria-labelledby={headingId} className="relative" style={{ height: virtualizer.getTotalSize() }}>
               {virtualizer.getVirtualItems().map((item) => {
-                const lead = leads.get(ids[item.index]!);
+                const lead = leads[item.index];
                 if (!lead) return null;
                 return (
                   <li

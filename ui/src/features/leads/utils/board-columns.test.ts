@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Lead, LeadStage } from "@crm/contracts/lead/lead";
-import { applyMove, groupByStage, moveOf, placeCard } from "./board-columns.ts";
+import { applyMove, groupByStage, leadColumns, moveOf, placeCard } from "./board-columns.ts";
 
 const lead = (id: string, stage: LeadStage): Lead =>
   ({ id, stage, name: id, business: "b", email: `${id}@x.test`, priority: "medium", version: 1 }) as Lead;
@@ -14,6 +14,18 @@ describe("board columns", () => {
     expect(Object.keys(columns)).toHaveLength(10);
     expect(columns["New Lead"]).toEqual(["a", "b"]);
     expect(columns["Proposal Sent"]).toEqual([]);
+  });
+
+  it("keep the lead arrays of the columns a move leaves alone, so those columns need not render", () => {
+    const byId = (leads: Lead[]) => new Map(leads.map((l) => [l.id, l]));
+    const before = leadColumns(groupByStage(board), byId(board), null);
+    const moved = applyMove(board, { leadId: "a", stage: "Contacted", afterId: "c", beforeId: null });
+    const after = leadColumns(groupByStage(moved), byId(moved), before);
+    expect(after.Active).toBe(before.Active);
+    expect(after["Proposal Sent"]).toBe(before["Proposal Sent"]);
+    expect(after["New Lead"]).not.toBe(before["New Lead"]);
+    expect(after["New Lead"]).toEqual([board[1]]);
+    expect(after.Contacted.map((l) => l.id)).toEqual(["c", "a"]);
   });
 
   it("state a card's place as its column and neighbours", () => {

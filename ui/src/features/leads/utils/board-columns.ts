@@ -30,6 +30,26 @@ export function columnOf(columns: Columns, id: string): LeadStage | undefined {
   return LEAD_STAGES.find((stage) => columns[stage].includes(id));
 }
 
+/** The leads of each column, top to bottom, as the columns render them. */
+export type LeadColumns = Record<LeadStage, Lead[]>;
+
+const sameItems = <T>(a: readonly T[], b: readonly T[]) => a.length === b.length && a.every((item, i) => item === b[i]);
+
+/**
+ * The columns' leads, reusing the previous render's array of each column whose leads are the same
+ * objects in the same order: a drop or a cache write then changes only the columns it touches, and
+ * the memoized columns left alone skip rendering.
+ */
+export function leadColumns(columns: Columns, byId: ReadonlyMap<string, Lead>, previous: LeadColumns | null): LeadColumns {
+  const next = {} as LeadColumns;
+  for (const stage of LEAD_STAGES) {
+    const leads = columns[stage].flatMap((id) => byId.get(id) ?? []);
+    const before = previous?.[stage];
+    next[stage] = before && sameItems(before, leads) ? before : leads;
+  }
+  return next;
+}
+
 /** Where the card sits in these columns, as the move command states it. */
 export function moveOf(columns: Columns, leadId: string): LeadMove | undefined {
   const stage = columnOf(columns, leadId);
