@@ -5,19 +5,19 @@ import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, truncate, writeFile } 
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "@crm/infra/config";
 import type { Queryable } from "@crm/infra/db/database";
 import { createPgliteDatabase } from "@crm/infra/db/pglite-database";
 import { createPostgresDatabase } from "@crm/infra/db/postgres-database";
-import { postgresAvailable, TEST_POSTGRES_URL } from "@crm/infra/testing/test-database";
+import { postgresAvailable } from "@crm/infra/testing/test-database";
 import { ALL_PROJECTIONS } from "@crm/projector/projections";
 import { rebuildProjections } from "@crm/projector/rebuild";
 import { backupDataDir, restoreDataDir } from "../../src/backup.ts";
 import { openSystem } from "../../src/system.ts";
 import { startAppOnDatabase, type TestApp } from "../../src/testing/test-app.ts";
 import { startAppOn } from "./support/app-on.ts";
+import { adminSql, databaseUrlNamed } from "./support/postgres-admin.ts";
 import { checksumDiff, readModelChecksums, tableChecksums } from "./support/read-model-checksum.ts";
 import { waitForReadModels, writeSampleData } from "./support/sample-data.ts";
 import { ROOT } from "./support/service-process.ts";
@@ -157,25 +157,14 @@ describe("crm backup and restore of the embedded store (PGlite)", () => {
 
 describe.skipIf(!hasPostgres)("the documented pg_dump path (needs Postgres)", () => {
   const suffix = randomBytes(4).toString("hex");
-  const databaseUrl = (name: string) => Object.assign(new URL(TEST_POSTGRES_URL), { pathname: `/${name}` }).toString();
-  const sourceUrl = databaseUrl(`backup_helper_source_${suffix}`);
-  const restoredUrl = databaseUrl(`backup_helper_restored_${suffix}`);
+  const sourceUrl = databaseUrlNamed(`backup_helper_source_${suffix}`);
+  const restoredUrl = databaseUrlNamed(`backup_helper_restored_${suffix}`);
   let work: string;
   let original: Record<string, string>;
 
-  async function admin(sql: string): Promise<void> {
-    const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  }
-
   beforeAll(async () => {
     work = await mkdtemp(path.join(tmpdir(), "crm-pgdump-"));
-    await admin(`CREATE DATABASE backup_helper_source_${suffix}`);
+    await adminSql(`CREATE DATABASE backup_helper_source_${suffix}`);
     const app = await startAppOn(sourceUrl);
     try {
       original = await sampleOf(app);
@@ -184,7 +173,7 @@ describe.skipIf(!hasPostgres)("the documented pg_dump path (needs Postgres)", ()
     }
   }, 120_000);
   afterAll(async () => {
-    for (const name of ["source", "restored"]) await admin(`DROP DATABASE IF EXISTS backup_helper_${name}_${suffix} WITH (FORCE)`);
+    for (const name of ["source", "restored"]) await adminSql(`DROP DATABASE IF EXISTS backup_helper_${name}_${suffix} WITH (FORCE)`);
     await rm(work, { recursive: true, force: true });
   });
 

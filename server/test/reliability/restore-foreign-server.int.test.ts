@@ -4,7 +4,6 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RecordedEvent } from "@crm/contracts/events/registry";
 import type { Database, Queryable } from "@crm/infra/db/database";
@@ -12,9 +11,10 @@ import { createPostgresDatabase } from "@crm/infra/db/postgres-database";
 import { START_POSITION, encodePosition } from "@crm/infra/event-store/position";
 import { createPostgresEventStore } from "@crm/infra/event-store/postgres-event-store";
 import { createReactorRunner } from "@crm/infra/reactor/reactor-runner";
-import { postgresAvailable, TEST_POSTGRES_URL } from "@crm/infra/testing/test-database";
+import { postgresAvailable } from "@crm/infra/testing/test-database";
 import { adoptRestoredEvents, AdoptRefusedError } from "../../src/adopt-restored.ts";
 import { startAppOn } from "./support/app-on.ts";
+import { adminSql, databaseUrlNamed } from "./support/postgres-admin.ts";
 import { READ_MODEL_TABLES } from "./support/read-model-checksum.ts";
 import { waitForReadModels, writeSampleData } from "./support/sample-data.ts";
 import { ROOT } from "./support/service-process.ts";
@@ -124,24 +124,13 @@ describe.skipIf(!hasPostgres)("pg_restore onto a server whose transaction counte
   const suffix = randomBytes(4).toString("hex");
   const sourceName = `restore_helper_source_${suffix}`;
   const restoredName = `restore_helper_restored_${suffix}`;
-  const databaseUrl = (name: string) => Object.assign(new URL(TEST_POSTGRES_URL), { pathname: `/${name}` }).toString();
-  const restoredUrl = databaseUrl(restoredName);
+  const restoredUrl = databaseUrlNamed(restoredName);
   let work: string;
   let original: LoggedEvent[];
   let originalSums: Record<string, string>;
   let originalPositions: Record<string, string>;
   let probeFrom: number;
   let db: Database;
-
-  async function admin(sql: string): Promise<void> {
-    const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  }
 
   /**
    * A reactor checkpoint halfway through the log, at an event whose predecessors in log order are exactly the
@@ -157,8 +146,8 @@ describe.skipIf(!hasPostgres)("pg_restore onto a server whose transaction counte
 
   beforeAll(async () => {
     work = await mkdtemp(path.join(tmpdir(), "crm-restore-foreign-"));
-    await admin(`CREATE DATABASE ${sourceName}`);
-    const sourceUrl = databaseUrl(sourceName);
+    await adminSql(`CREATE DATABASE ${sourceName}`);
+    const sourceUrl = databaseUrlNamed(sourceName);
     const app = await startAppOn(sourceUrl);
     try {
       await writeSampleData(app);
@@ -187,7 +176,7 @@ describe.skipIf(!hasPostgres)("pg_restore onto a server whose transaction counte
 
   afterAll(async () => {
     await db?.close();
-    for (const name of [sourceName, restoredName]) await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    for (const name of [sourceName, restoredName]) await adminSql(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await rm(work, { recursive: true, force: true });
   });
 
