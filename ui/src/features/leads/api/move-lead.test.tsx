@@ -1,33 +1,14 @@
 import { screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Lead, LeadStage } from "@crm/contracts/lead/lead";
+import { aLead } from "@/test/lead";
 import { renderWithApp, stubFetch } from "@/test/render";
 import { useMoveLead } from "./move-lead.ts";
 
 afterEach(() => vi.unstubAllGlobals());
 
-function lead(n: number, stage: LeadStage): Lead {
-  return {
-    id: `00000000-0000-4000-8000-00000000000${n}`,
-    name: `Lead ${n}`,
-    business: "Studio",
-    email: `lead${n}@test.example`,
-    phone: null,
-    stage,
-    source: null,
-    priority: "low",
-    proposalLink: null,
-    contractStatus: null,
-    notes: null,
-    lastActivity: null,
-    createdAt: "2026-01-01T00:00:00.000Z",
-    updatedAt: "2026-01-01T00:00:00.000Z",
-    createdBy: "someone",
-    assignedTo: null,
-    creativeDirectorId: null,
-    version: 1,
-  };
-}
+const lead = (n: number, stage: LeadStage): Lead =>
+  aLead({ id: `00000000-0000-4000-8000-00000000000${n}`, name: `Lead ${n}`, email: `lead${n}@test.example`, stage, priority: "low" });
 
 let move: ReturnType<typeof useMoveLead>;
 function Mover() {

@@ -1,35 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { parseCsv } from "@crm/contracts/lead/csv";
-import type { Lead } from "@crm/contracts/lead/lead";
+import { aLead } from "@/test/lead";
 import { exportFileName, leadsToCsv } from "./export-csv.ts";
-
-const lead = (over: Partial<Lead>): Lead => ({
-  id: "00000000-0000-4000-8000-000000000001",
-  name: "Ava Stone",
-  business: "Stone & Co",
-  email: "ava@stone.test",
-  phone: null,
-  stage: "New Lead",
-  source: null,
-  priority: "medium",
-  proposalLink: null,
-  contractStatus: null,
-  notes: null,
-  lastActivity: null,
-  createdAt: "2026-01-01T00:00:00.000Z",
-  updatedAt: "2026-01-01T00:00:00.000Z",
-  createdBy: "system",
-  assignedTo: null,
-  creativeDirectorId: null,
-  version: 1,
-  ...over,
-});
 
 describe("CSV export", () => {
   it("has the seven columns, quotes every value and leaves missing values empty", () => {
     const csv = leadsToCsv([
-      lead({ phone: "+1 555 0100", source: "referral" }),
-      lead({ name: "Ben", business: "Ortiz", email: "b@o.test", priority: "high" }),
+      aLead({ phone: "+1 555 0100", source: "referral" }),
+      aLead({ name: "Ben", business: "Ortiz", email: "b@o.test", priority: "high" }),
     ]);
     expect(csv.split("\r\n")).toEqual([
       '"Name","Business","Email","Phone","Stage","Priority","Source"',
@@ -40,7 +18,7 @@ describe("CSV export", () => {
   });
 
   it("doubles inner quotes (RFC 4180), so commas, quotes and line breaks read back unchanged", () => {
-    const tricky = lead({ name: 'Dan "The Man" O\'Neil', business: "Comma, Inc.\nSecond line", source: '""' });
+    const tricky = aLead({ name: 'Dan "The Man" O\'Neil', business: "Comma, Inc.\nSecond line", source: '""' });
     const csv = leadsToCsv([tricky]);
     expect(csv).toContain('"Dan ""The Man"" O\'Neil"');
     const [, row] = parseCsv(csv);
