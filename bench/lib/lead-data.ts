@@ -1,28 +1,21 @@
 import { randomUUID } from "node:crypto";
 import type { DomainEvent, EventMetadata } from "@crm/contracts/events/registry";
 import { LEAD_PRIORITIES } from "@crm/contracts/lead/lead";
+import { leadCreatedEvent, type LeadCreatedEvent } from "@crm/contracts/testing/lead-events";
 
 let counter = 0;
 
 /** A valid LeadCreated event for a new lead, with plausible field sizes. */
-export function leadCreated(leadId = randomUUID()): Extract<DomainEvent, { type: "LeadCreated" }> {
+export function leadCreated(leadId = randomUUID()): LeadCreatedEvent {
   const n = ++counter;
-  return {
-    type: "LeadCreated",
-    data: {
-      leadId,
-      name: `Bench Lead ${n}`,
-      business: `Studio ${n % 997}`,
-      email: `lead${n}@example.com`,
-      phone: n % 3 === 0 ? null : `+1 555 ${String(n % 10_000).padStart(4, "0")}`,
-      source: "Referral",
-      priority: LEAD_PRIORITIES[n % 3]!,
-      notes: null,
-      proposalLink: null,
-      contractStatus: null,
-      stage: "New Lead",
-    },
-  };
+  return leadCreatedEvent(leadId, {
+    name: `Bench Lead ${n}`,
+    business: `Studio ${n % 997}`,
+    email: `lead${n}@example.com`,
+    phone: n % 3 === 0 ? null : `+1 555 ${String(n % 10_000).padStart(4, "0")}`,
+    source: "Referral",
+    priority: LEAD_PRIORITIES[n % 3]!,
+  });
 }
 
 /** Metadata as a command would write it. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { leadCreatedEvent } from "@crm/contracts/testing/lead-events";
 import { decide, evolve, initialState, type LeadCommand, type LeadEvent, type LeadState } from "../src/lead/lead.decider.ts";
 
 const LEAD_ID = "0b6f2a4e-6a51-4c39-9b1e-2f6f4f0f5a01";
@@ -6,25 +7,26 @@ const DIRECTOR_ID = "6c1d7a0e-3f1b-4b8e-9c1a-1f2e3d4c5b6a";
 const metadata = { actor: "user-1", at: "2026-11-21T10:00:00.000Z", commandId: "c-1", correlationId: "c-1" };
 
 /** given(events) / when(command) / then(events | error) */
-const given = (events: LeadEvent[]): LeadState => events.map((e) => ({ ...e, metadata }) as Parameters<typeof evolve>[1]).reduce(evolve, initialState);
+const given = (events: LeadEvent[]): LeadState =>
+  events.map((e) => ({ ...e, metadata }) as Parameters<typeof evolve>[1]).reduce(evolve, initialState);
 const when = (state: LeadState, command: LeadCommand) => () => decide(command, state);
 
-const created: LeadEvent = {
-  type: "LeadCreated",
-  data: {
-    leadId: LEAD_ID, name: "Ada", business: "Lovelace Co", email: "ada@example.com", phone: null, source: null,
-    priority: "medium", notes: null, proposalLink: null, contractStatus: null, stage: "New Lead",
-  },
-};
+const created: LeadEvent = leadCreatedEvent(LEAD_ID);
 
 describe("lead decider", () => {
   it("creates a lead in New Lead with medium priority by default", () => {
-    const events = when(given([]), { type: "CreateLead", leadId: LEAD_ID, fields: { name: "Ada", business: "Lovelace Co", email: "ada@example.com" } })();
+    const events = when(given([]), {
+      type: "CreateLead",
+      leadId: LEAD_ID,
+      fields: { name: "Ada", business: "Lovelace Co", email: "ada@example.com" },
+    })();
     expect(events).toEqual([created]);
   });
 
   it("refuses to create the same lead twice", () => {
-    expect(when(given([created]), { type: "CreateLead", leadId: LEAD_ID, fields: { name: "A", business: "B", email: "a@b.co" } })).toThrow(/already exists/);
+    expect(when(given([created]), { type: "CreateLead", leadId: LEAD_ID, fields: { name: "A", business: "B", email: "a@b.co" } })).toThrow(
+      /already exists/,
+    );
   });
 
   it("records only the fields that changed, then the stage change, then the director", () => {
@@ -41,7 +43,9 @@ describe("lead decider", () => {
   });
 
   it("decides nothing when nothing changes", () => {
-    expect(when(given([created]), { type: "UpdateLead", leadId: LEAD_ID, changes: { stage: "New Lead", email: "ada@example.com" } })()).toEqual([]);
+    expect(
+      when(given([created]), { type: "UpdateLead", leadId: LEAD_ID, changes: { stage: "New Lead", email: "ada@example.com" } })(),
+    ).toEqual([]);
   });
 
   it("unassigns a director when the edit clears it", () => {
@@ -85,12 +89,17 @@ describe("lead decider", () => {
     });
 
     it("answers not found for a lead that does not exist", () => {
-      expect(when(given([]), { type: "MoveLead", leadId: LEAD_ID, stage: "Contacted", afterId: null, beforeId: null })).toThrow(/not found/);
+      expect(when(given([]), { type: "MoveLead", leadId: LEAD_ID, stage: "Contacted", afterId: null, beforeId: null })).toThrow(
+        /not found/,
+      );
     });
   });
 
   describe("archiving", () => {
-    const archived: LeadEvent = { type: "LeadArchived", data: { leadId: LEAD_ID, name: "Ada", business: "Lovelace Co", reason: "Duplicate" } };
+    const archived: LeadEvent = {
+      type: "LeadArchived",
+      data: { leadId: LEAD_ID, name: "Ada", business: "Lovelace Co", reason: "Duplicate" },
+    };
 
     it("records the archive with the lead's name and the reason", () => {
       expect(when(given([created]), { type: "ArchiveLead", leadId: LEAD_ID, reason: "Duplicate" })()).toEqual([archived]);
@@ -105,7 +114,9 @@ describe("lead decider", () => {
     });
 
     it("refuses to create a lead again over an archived one", () => {
-      expect(when(given([created, archived]), { type: "CreateLead", leadId: LEAD_ID, fields: { name: "A", business: "B", email: "a@b.co" } })).toThrow(/already exists/);
+      expect(
+        when(given([created, archived]), { type: "CreateLead", leadId: LEAD_ID, fields: { name: "A", business: "B", email: "a@b.co" } }),
+      ).toThrow(/already exists/);
     });
   });
 });

@@ -7,6 +7,7 @@ import { eventStoreMigrations } from "@crm/infra/event-store/postgres-event-stor
 import { reactorMigrations } from "@crm/infra/reactor/reactor.migrations";
 import { availableBackends, createTestDatabase, type Backend, type TestDatabase } from "@crm/infra/testing/test-database";
 import { describe } from "vitest";
+import { leadCreatedEvent } from "@crm/contracts/testing/lead-events";
 
 /** Runs a suite on PGlite and on Postgres; the Postgres variant is reported as skipped when no server answers. */
 export async function eachBackend(name: string, suite: (backend: Backend) => void) {
@@ -36,12 +37,8 @@ export async function openFixture(backend: Backend): Promise<OutreachFixture> {
   };
   async function createLead(fields: { name?: string; email?: string; phone?: string | null } = {}) {
     const leadId = randomUUID();
-    const data = {
-      leadId, name: fields.name ?? "Ada", business: "Lovelace Co", email: fields.email ?? "ada@example.com", phone: fields.phone ?? null,
-      source: null, priority: "medium" as const, notes: null, proposalLink: null, contractStatus: null, stage: "New Lead" as const,
-    };
     const meta = metadata();
-    await store.append(leadStreamId(leadId), 0, [{ type: "LeadCreated", data }], { commandId: meta.commandId, metadata: meta });
+    await store.append(leadStreamId(leadId), 0, [leadCreatedEvent(leadId, fields)], { commandId: meta.commandId, metadata: meta });
     return leadId;
   }
   return { database, store, now, metadata, createLead };

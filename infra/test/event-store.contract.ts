@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DomainEvent, EventMetadata } from "@crm/contracts/events/registry";
+import { leadCreatedEvent } from "@crm/contracts/testing/lead-events";
 import { StreamVersionConflictError, type EventStore, type ExpectedVersion } from "../src/event-store/event-store.ts";
 
 /** What a backend gives the contract: a store on an empty log it may share between tests. */
@@ -9,22 +10,7 @@ export interface EventStoreFixture {
   close(): Promise<void>;
 }
 
-const leadCreated = (leadId: string, name = "Ada"): DomainEvent => ({
-  type: "LeadCreated",
-  data: {
-    leadId,
-    name,
-    business: "Lovelace Co",
-    email: "ada@example.com",
-    phone: null,
-    source: null,
-    priority: "medium",
-    notes: null,
-    proposalLink: null,
-    contractStatus: null,
-    stage: "New Lead",
-  },
-});
+const leadCreated = (leadId: string, name = "Ada"): DomainEvent => leadCreatedEvent(leadId, { name });
 const stageChanged = (leadId: string, to: "Contacted" | "Active" = "Contacted"): DomainEvent => ({
   type: "LeadStageChanged",
   data: { leadId, from: "New Lead", to },

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { leadCreatedEvent } from "@crm/contracts/testing/lead-events";
 import type { EventStore } from "../src/event-store/event-store.ts";
 import { migrate } from "../src/db/migrations.ts";
 import { createPostgresEventStore } from "../src/event-store/postgres-event-store.ts";
@@ -11,19 +12,7 @@ import { createTestDatabase, postgresAvailable, type TestDatabase } from "../src
 const hasPostgres = await postgresAvailable();
 const metadata = JSON.stringify({ actor: "system", at: "2026-11-21T10:00:00.000Z", commandId: "raw", correlationId: "raw" });
 
-const leadCreated = (leadId: string) => ({
-  leadId,
-  name: "Ada",
-  business: "Lovelace Co",
-  email: "ada@example.com",
-  phone: null,
-  source: null,
-  priority: "medium",
-  notes: null,
-  proposalLink: null,
-  contractStatus: null,
-  stage: "New Lead",
-});
+const leadCreated = (leadId: string) => leadCreatedEvent(leadId).data;
 
 /** Inserts one event on a client that may hold its transaction open; returns its stream and global position. */
 async function insertEvent(client: pg.Client) {

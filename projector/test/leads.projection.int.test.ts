@@ -8,6 +8,7 @@ import { createPostgresEventStore } from "@crm/infra/event-store/postgres-event-
 import { eventStoreMigrations } from "@crm/infra/event-store/postgres-event-store.migrations";
 import { createTestDatabase, postgresAvailable, type Backend, type TestDatabase } from "@crm/infra/testing/test-database";
 import { emptyAnswers } from "@crm/contracts/questionnaire/fields";
+import { leadCreatedEvent } from "@crm/contracts/testing/lead-events";
 import { activitiesProjection } from "../src/activities/activities.projection.ts";
 import { checkpointMigrations, loadCheckpoints } from "../src/checkpoints.ts";
 import { leadsProjection } from "../src/leads/leads.projection.ts";
@@ -62,8 +63,7 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
 
     async function create(name: string): Promise<string> {
       const leadId = randomUUID();
-      const data = { leadId, name, business: `${name} Co`, email: `${name.toLowerCase()}@example.com`, phone: null, source: null, priority: "medium" as const, notes: null, proposalLink: null, contractStatus: null, stage: "New Lead" as const };
-      await record(leadId, [{ type: "LeadCreated", data }]);
+      await record(leadId, [leadCreatedEvent(leadId, { name, business: `${name} Co`, email: `${name.toLowerCase()}@example.com` })]);
       return leadId;
     }
 
@@ -86,7 +86,11 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
 
     it("keeps each column in the order cards were dropped, and a rebuild writes the same ranks", async () => {
       const [a, b, c] = [await create("A"), await create("B"), await create("C")];
-      const names = new Map([[a, "A"], [b, "B"], [c, "C"]]);
+      const names = new Map([
+        [a, "A"],
+        [b, "B"],
+        [c, "C"],
+      ]);
       expect(await column("New Lead", names)).toEqual(["C", "B", "A"]); // new cards go on top
 
       await move(a, "New Lead", c, b);
@@ -106,7 +110,11 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
 
     it("places a card at the top when its neighbours have left the column", async () => {
       const [a, b, c] = [await create("A"), await create("B"), await create("C")];
-      const names = new Map([[a, "A"], [b, "B"], [c, "C"]]);
+      const names = new Map([
+        [a, "A"],
+        [b, "B"],
+        [c, "C"],
+      ]);
       await move(a, "Contacted", null, null);
       // The client still saw A in New Lead: the drop "after A" cannot be honoured there.
       await move(b, "New Lead", a, null);
@@ -135,25 +143,39 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
 
     it("removes a lead created and archived within one batch", async () => {
       const leadId = randomUUID();
-      const data = { leadId, name: "Brief", business: "Brief Co", email: "b@example.com", phone: null, source: null, priority: "low" as const, notes: null, proposalLink: null, contractStatus: null, stage: "New Lead" as const };
       await record(leadId, [
-        { type: "LeadCreated", data },
+        leadCreatedEvent(leadId, { name: "Brief", business: "Brief Co", email: "b@example.com", priority: "low" }),
         { type: "LeadArchived", data: { leadId, name: "Brief", business: "Brief Co", reason: null } },
       ]);
       expect(await dump("leads")).toEqual([]);
       const { rows } = await database.db.query<{ title: string }>("SELECT title FROM activities");
       expect(rows).toEqual([{ title: "Lead archived" }]);
     });
-  
+
     it("drops timeline entries that arrive for a lead after it was archived", async () => {
       const leadId = await create("Late");
-      const submitted = (version: number): DomainEvent => ({ type: "QuestionnaireSubmitted", data: { responseId: randomUUID(), leadId, version, answers: emptyAnswers() } });
+      const submitted = (version: number): DomainEvent => ({
+        type: "QuestionnaireSubmitted",
+        data: { responseId: randomUUID(), leadId, version, answers: emptyAnswers() },
+      });
       await record(leadId, [submitted(1)], `questionnaire-${leadId}`);
       await record(leadId, [{ type: "LeadArchived", data: { leadId, name: "Late", business: "Late Co", reason: null } }]);
       await record(leadId, [submitted(2)], `questionnaire-${leadId}`);
       const { rows } = await database.db.query<{ title: string }>("SELECT title FROM activities WHERE lead_id = $1", [leadId]);
       expect(rows).toEqual([{ title: "Lead archived" }]);
-      expect(activitiesProjection.topics([{ ...submitted(3), eventId: randomUUID(), streamId: `questionnaire-${leadId}`, streamVersion: 3, position: "1-1", schemaVersion: 1, metadata: { actor: "public", at: new Date().toISOString(), commandId: "c", correlationId: "c" } }])).toEqual(["activities", `activities:${leadId}`]);
+      expect(
+        activitiesProjection.topics([
+          {
+            ...submitted(3),
+            eventId: randomUUID(),
+            streamId: `questionnaire-${leadId}`,
+            streamVersion: 3,
+            position: "1-1",
+            schemaVersion: 1,
+            metadata: { actor: "public", at: new Date().toISOString(), commandId: "c", correlationId: "c" },
+          },
+        ]),
+      ).toEqual(["activities", `activities:${leadId}`]);
     });
   });
 }

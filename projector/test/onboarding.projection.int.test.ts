@@ -4,6 +4,7 @@ import type { DomainEvent } from "@crm/contracts/events/registry";
 import type { LeadStage } from "@crm/contracts/lead/lead";
 import { emptyAnswers } from "@crm/contracts/questionnaire/fields";
 import { postgresAvailable, type Backend } from "@crm/infra/testing/test-database";
+import { leadCreatedEvent } from "@crm/contracts/testing/lead-events";
 import { onboardingProjection } from "../src/onboarding/onboarding.projection.ts";
 import type { Projection } from "../src/projection.ts";
 import { questionnaireProjection } from "../src/questionnaire/questionnaire.projection.ts";
@@ -36,22 +37,7 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
       versions.set(streamId, result.nextVersion);
       if (result.position > last) last = result.position;
     }
-    const created = (leadId: string): DomainEvent => ({
-      type: "LeadCreated",
-      data: {
-        leadId,
-        name: "Ada",
-        business: "Lovelace Co",
-        email: "a@b.co",
-        phone: null,
-        source: null,
-        priority: "medium",
-        notes: null,
-        proposalLink: null,
-        contractStatus: null,
-        stage: "New Lead",
-      },
-    });
+    const created = (leadId: string): DomainEvent => leadCreatedEvent(leadId, { email: "a@b.co" });
     const moved = (leadId: string, from: LeadStage, to: LeadStage): DomainEvent => ({
       type: "LeadStageChanged",
       data: { leadId, from, to },

@@ -6,6 +6,7 @@ import type { EventStore } from "@crm/infra/event-store/event-store";
 import { createPostgresEventStore } from "@crm/infra/event-store/postgres-event-store";
 import { eventStoreMigrations } from "@crm/infra/event-store/postgres-event-store.migrations";
 import { createTestDatabase, type Backend, type TestDatabase } from "@crm/infra/testing/test-database";
+import { leadCreatedEvent } from "@crm/contracts/testing/lead-events";
 import { checkpointMigrations, loadCheckpoints } from "../src/checkpoints.ts";
 import type { Projection } from "../src/projection.ts";
 
@@ -38,24 +39,7 @@ export async function seedLeads(store: EventStore, count: number, rounds = 3): P
     if (result.position > position) position = result.position;
   };
   for (const leadId of ids) {
-    await appendOne(leadId, 0, [
-      {
-        type: "LeadCreated",
-        data: {
-          leadId,
-          name: `Lead ${leadId.slice(0, 4)}`,
-          business: "Biz",
-          email: "a@b.co",
-          phone: null,
-          source: null,
-          priority: "medium",
-          notes: null,
-          proposalLink: null,
-          contractStatus: null,
-          stage: "New Lead",
-        },
-      },
-    ]);
+    await appendOne(leadId, 0, [leadCreatedEvent(leadId, { name: `Lead ${leadId.slice(0, 4)}`, business: "Biz", email: "a@b.co" })]);
   }
   for (let round = 0; round < rounds; round++) {
     for (const [i, leadId] of ids.entries()) {

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { DomainEvent } from "@crm/contracts/events/registry";
 import { LEAD_STAGES } from "@crm/contracts/lead/lead";
 import type { EventStore } from "@crm/infra/event-store/event-store";
+import { leadCreatedEvent } from "@crm/contracts/testing/lead-events";
 
 export interface Traffic {
   /** Stops appending and resolves to the number of events appended. */
@@ -30,22 +31,7 @@ export function startLeadTraffic(store: EventStore, writers = 4): Traffic {
       known.version += 1;
     } else {
       const id = randomUUID();
-      const event: DomainEvent = {
-        type: "LeadCreated",
-        data: {
-          leadId: id,
-          name: `Live ${appended}`,
-          business: "Studio",
-          email: `live${appended}@example.com`,
-          phone: null,
-          source: null,
-          priority: "medium",
-          notes: null,
-          proposalLink: null,
-          contractStatus: null,
-          stage: LEAD_STAGES[0],
-        },
-      };
+      const event = leadCreatedEvent(id, { name: `Live ${appended}`, business: "Studio", email: `live${appended}@example.com` });
       await store.append(`lead-${id}`, 0, [event], { commandId, metadata: metadata(commandId) });
       leads.push({ id, version: 1, stage: 0 });
     }

@@ -1,0 +1,24 @@
+import type { DomainEvent } from "../events/registry.ts";
+
+export type LeadCreatedEvent = Extract<DomainEvent, { type: "LeadCreated" }>;
+
+/** A valid LeadCreated for tests and benchmarks: Ada of Lovelace Co in "New Lead", with the given fields changed. */
+export function leadCreatedEvent(leadId: string, fields: Partial<Omit<LeadCreatedEvent["data"], "leadId">> = {}): LeadCreatedEvent {
+  return {
+    type: "LeadCreated",
+    data: {
+      leadId,
+      name: "Ada",
+      business: "Lovelace Co",
+      email: "ada@example.com",
+      phone: null,
+      source: null,
+      priority: "medium",
+      notes: null,
+      proposalLink: null,
+      contractStatus: null,
+      stage: "New Lead",
+      ...fields,
+    },
+  };
+}
