@@ -19,6 +19,7 @@ import {
 } from "@kurrent/kurrentdb-client";
 import { decodeEvent, encodeEvent, EventMetadata, type RecordedEvent } from "@crm/contracts/events/registry";
 import type { Database } from "../db/database.ts";
+import { findCommandAnswer } from "./command-answers.ts";
 import { StreamVersionConflictError, type AppendResult, type EventStore, type ExpectedVersion } from "./event-store.ts";
 import { START_POSITION, decodePosition, encodePosition } from "./position.ts";
 
@@ -151,15 +152,7 @@ export function createKurrentDbEventStore(client: KurrentDBClient, db: Database)
       return head?.position ?? START_POSITION;
     },
 
-    async findCommand(commandId) {
-      const { rows } = await db.query<{ stream_id: string; next_version: number | null; position: string | null }>(
-        "SELECT stream_id, next_version, position FROM commands WHERE command_id = $1",
-        [commandId],
-      );
-      const row = rows[0];
-      if (!row || row.next_version === null || row.position === null) return undefined;
-      return { streamId: row.stream_id, nextVersion: row.next_version, position: row.position };
-    },
+    findCommand: (commandId) => findCommandAnswer(db, commandId),
 
     async onAppend(listener) {
       // Appends by other processes arrive through a live $all subscription; this process's own at once.

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { encodeEvent } from "@crm/contracts/events/registry";
 import type { Database } from "../db/database.ts";
 import { createGroupBatcher, type Queued } from "../db/group-batcher.ts";
+import { findCommandAnswer } from "./command-answers.ts";
 import { StreamVersionConflictError, type AppendOptions, type AppendResult, type EventStore, type ExpectedVersion } from "./event-store.ts";
 import { START_POSITION, decodePosition, encodePosition, isPosition } from "./position.ts";
 import { APPEND_DUPLICATE, EVENTS_CHANNEL } from "./postgres-event-store.migrations.ts";
@@ -150,15 +151,7 @@ export function createPostgresEventStore(db: Database): EventStore {
       return head ? encodePosition(head.transaction_id, head.global_position) : START_POSITION;
     },
 
-    async findCommand(commandId) {
-      const { rows } = await db.query<{ stream_id: string; next_version: number | null; position: string | null }>(
-        "SELECT stream_id, next_version, position FROM commands WHERE command_id = $1",
-        [commandId],
-      );
-      const row = rows[0];
-      if (!row || row.next_version === null || row.position === null) return undefined;
-      return { streamId: row.stream_id, nextVersion: row.next_version, position: row.position };
-    },
+    findCommand: (commandId) => findCommandAnswer(db, commandId),
 
     onAppend: (listener) => db.listen(EVENTS_CHANNEL, (payload) => listener(isPosition(payload) ? payload : undefined)),
   };
