@@ -1,36 +1,6 @@
-import {
-  Calendar,
-  CheckCircle2,
-  FileSignature,
-  FileText,
-  Mail,
-  MessageSquare,
-  Palette,
-  Send,
-  StickyNote,
-  Upload,
-  UserCheck,
-  XCircle,
-  type LucideIcon,
-} from "lucide-react";
 import type { Activity } from "@crm/contracts/activity/activity";
+import { ACTIVITY_ICONS, ActivityWhen } from "@/components/activity";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { timeAgo } from "@/lib/format";
-
-const ICONS: Record<Activity["type"], LucideIcon> = {
-  email: Mail,
-  meeting: Calendar,
-  proposal: FileText,
-  contract: FileSignature,
-  assignment: UserCheck,
-  note: StickyNote,
-  email_sent: Send,
-  sms_sent: MessageSquare,
-  content_submitted: Upload,
-  content_approved: CheckCircle2,
-  content_rejected: XCircle,
-  creative_request: Palette,
-};
 
 const typeLabel = (type: string) => type.charAt(0).toUpperCase() + type.slice(1).replaceAll("_", " ");
 
@@ -45,7 +15,7 @@ export function RecentActivity({ activities }: { activities: Activity[] }) {
       <CardContent>
         <ol className="relative space-y-5 before:absolute before:top-2 before:bottom-2 before:left-4 before:w-px before:bg-border">
           {activities.map((activity) => {
-            const Icon = ICONS[activity.type] ?? StickyNote;
+            const Icon = ACTIVITY_ICONS[activity.type];
             return (
               <li key={activity.id} className="relative flex gap-4">
                 <span className="z-10 flex size-8 shrink-0 items-center justify-center rounded-full border bg-card">
@@ -55,10 +25,7 @@ export function RecentActivity({ activities }: { activities: Activity[] }) {
                   <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{typeLabel(activity.type)}</p>
                   <p className="text-sm font-medium">{activity.title}</p>
                   {activity.description && <p className="text-sm text-muted-foreground">{activity.description}</p>}
-                  <p className="text-xs text-muted-foreground">
-                    <time dateTime={activity.createdAt}>{timeAgo(activity.createdAt)}</time>
-                    {activity.userLabel && <> · {activity.userLabel}</>}
-                  </p>
+                  <ActivityWhen createdAt={activity.createdAt} userLabel={activity.userLabel} />
                 </div>
               </li>
             );

@@ -1,7 +1,7 @@
+import { ActivityWhen } from "@/components/activity";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { timeAgo } from "@/lib/format";
 import { useLeadActivities } from "../api/get-lead-activities.ts";
 
 /** SPEC.md §9: the lead page shows the first 5 activities. */
@@ -35,10 +35,7 @@ export function RecentActivityCard({ leadId }: { leadId: string }) {
                   <span className="text-sm font-medium">{activity.title}</span>
                 </div>
                 {activity.description && <p className="text-sm break-words text-muted-foreground">{activity.description}</p>}
-                <p className="text-xs text-muted-foreground">
-                  {timeAgo(activity.createdAt)}
-                  {activity.userLabel && ` · ${activity.userLabel}`}
-                </p>
+                <ActivityWhen createdAt={activity.createdAt} userLabel={activity.userLabel} />
               </li>
             ))}
           </ol>

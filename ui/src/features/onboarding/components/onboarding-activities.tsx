@@ -1,36 +1,14 @@
-import {
-  Calendar,
-  ClipboardCheck,
-  FileSignature,
-  History,
-  Mail,
-  MessageSquare,
-  Send,
-  StickyNote,
-  UserCheck,
-  type LucideIcon,
-} from "lucide-react";
-import type { Activity } from "@crm/contracts/activity/activity";
+import { ClipboardCheck, History } from "lucide-react";
 import type { OnboardingActivity } from "@crm/contracts/onboarding/onboarding";
+import { ACTIVITY_ICONS, ActivityWhen } from "@/components/activity";
 import { EmptyState } from "@/components/empty-state";
 import { ErrorState } from "@/components/error-state";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { timeAgo } from "@/lib/format";
 import { useOnboardingActivities } from "../api/get-onboarding-activities.ts";
 
-const ICONS: Partial<Record<Activity["type"], LucideIcon>> = {
-  email: Mail,
-  email_sent: Send,
-  meeting: Calendar,
-  contract: FileSignature,
-  assignment: UserCheck,
-  sms_sent: MessageSquare,
-  note: StickyNote,
-};
-
 const iconOf = (activity: OnboardingActivity) =>
-  activity.title.startsWith("Onboarding questionnaire") ? ClipboardCheck : (ICONS[activity.type] ?? StickyNote);
+  activity.title.startsWith("Onboarding questionnaire") ? ClipboardCheck : ACTIVITY_ICONS[activity.type];
 
 /** Recent Onboarding Activities: real events of the clients in onboarding, newest first. */
 export function OnboardingActivities() {
@@ -67,10 +45,7 @@ export function OnboardingActivities() {
                       {activity.leadName} · {activity.business}
                     </p>
                     {activity.description && <p className="text-sm text-muted-foreground">{activity.description}</p>}
-                    <p className="text-xs text-muted-foreground">
-                      <time dateTime={activity.createdAt}>{timeAgo(activity.createdAt)}</time>
-                      {activity.userLabel && <> · {activity.userLabel}</>}
-                    </p>
+                    <ActivityWhen createdAt={activity.createdAt} userLabel={activity.userLabel} />
                   </div>
                 </li>
               );
