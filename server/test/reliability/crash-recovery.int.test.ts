@@ -4,7 +4,7 @@ import { loadCheckpoints } from "@crm/projector/checkpoints";
 import { ALL_PROJECTIONS } from "@crm/projector/projections";
 import { rebuildProjections } from "@crm/projector/rebuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedLeadEvents } from "../../../bench/lib/seed-events.ts";
+import { seedMixedEvents } from "../../../bench/lib/seed-mixed.ts";
 import { openSystem, type System } from "../../src/system.ts";
 import { startLeadTraffic } from "./support/live-traffic.ts";
 import { checksumDiff, cleanRebuildChecksums, lastPosition, readModelChecksums } from "./support/read-model-checksum.ts";
@@ -53,7 +53,7 @@ describe.skipIf(!hasPostgres)(
       beforeAll(async () => {
         database = await createTestDatabase("postgres");
         system = await openOn(database);
-        await seedLeadEvents(system.db, REBUILD_EVENTS);
+        await seedMixedEvents(system.db, { events: REBUILD_EVENTS });
       }, 300_000);
       afterAll(async () => database?.drop());
 
@@ -99,7 +99,7 @@ describe.skipIf(!hasPostgres)(
       beforeAll(async () => {
         database = await createTestDatabase("postgres");
         system = await openOn(database);
-        await seedLeadEvents(system.db, 2_000);
+        await seedMixedEvents(system.db, { events: 2_000 });
       }, 120_000);
       afterAll(async () => database?.drop());
 
