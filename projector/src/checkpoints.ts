@@ -1,3 +1,4 @@
+import type { AdvancedNotice } from "@crm/contracts/api/live";
 import type { Migration } from "@crm/infra/db/migrations";
 import type { Queryable } from "@crm/infra/db/database";
 
@@ -48,6 +49,34 @@ export async function advanceCheckpoints(tx: Queryable, moves: readonly { name: 
     [moves.map((m) => m.name), moves.map((m) => m.version), moves.map((m) => m.from), to],
   );
   return rows.length === moves.length;
+}
+
+/**
+ * advanceCheckpoints and the notice of it, in one statement. The notice gains `passed`: the least
+ * checkpoint after the move, i.e. the position every read model has passed, so a read waiting for
+ * its own write learns it from the notice instead of asking. NOTIFY goes out at commit, and not at
+ * all when the transaction rolls back.
+ */
+export async function advanceCheckpointsAndNotify(
+  tx: Queryable,
+  moves: readonly { name: string; version: number; from: string }[],
+  to: string,
+  channel: string,
+  notice: Omit<AdvancedNotice, "passed">,
+): Promise<boolean> {
+  const { rows } = await tx.query<{ moved: number }>(
+    `WITH moved AS (
+       UPDATE public.projection_checkpoints c SET position = $4, updated_at = now(), last_error = NULL
+       FROM unnest($1::text[], $2::int[], $3::text[]) AS m(name, version, position)
+       WHERE c.name = m.name AND c.position = m.position AND c.version = m.version RETURNING c.name
+     ), passed AS (
+       SELECT least($4, (SELECT min(position) FROM public.projection_checkpoints WHERE name NOT IN (SELECT name FROM moved))) AS position
+     )
+     SELECT (SELECT count(*) FROM moved)::int AS moved, pg_notify($5, ($6::jsonb || jsonb_build_object('passed', passed.position))::text)
+     FROM passed`,
+    [moves.map((m) => m.name), moves.map((m) => m.version), moves.map((m) => m.from), to, channel, JSON.stringify(notice)],
+  );
+  return rows[0]?.moved === moves.length;
 }
 
 export async function recordProjectionError(q: Queryable, names: readonly string[], message: string) {

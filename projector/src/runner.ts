@@ -2,7 +2,7 @@ import type { RecordedEvent } from "@crm/contracts/events/registry";
 import type { Database } from "@crm/infra/db/database";
 import type { EventStore } from "@crm/infra/event-store/event-store";
 import { defaultLogger, logTo } from "@crm/infra/log/logger";
-import { advanceCheckpoints, loadCheckpoints, recordProjectionError, tryLockProjections } from "./checkpoints.ts";
+import { advanceCheckpointsAndNotify, loadCheckpoints, recordProjectionError, tryLockProjections, type Checkpoint } from "./checkpoints.ts";
 import { PROJECTIONS_CHANNEL, type AdvancedNotice } from "@crm/contracts/api/live";
 import type { Projection } from "./projection.ts";
 
@@ -45,12 +45,22 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
   let processedTo: string | undefined;
   let loop: Promise<void> | undefined;
   let unlisten: (() => Promise<void>) | undefined;
+  /**
+   * The checkpoints as this instance last wrote them. Only its own compare-and-set moves them while
+   * it holds every lock, so they are read again only after something else may have moved them: a
+   * lock it did not get, a move that failed, an error, a pause or a resume.
+   */
+  let known: Map<string, Checkpoint> | undefined;
+  /** Bumped by pause and resume, so a batch that was running meanwhile does not keep its checkpoints. */
+  let generation = 0;
 
   async function runOnce(): Promise<number> {
     processedTo = undefined;
     const active = projections.filter((p) => !paused.has(p.name));
     if (active.length === 0) return 0;
-    const checkpoints = await loadCheckpoints(db);
+    const started = generation;
+    const checkpoints = known ?? (await loadCheckpoints(db));
+    if (started === generation) known = checkpoints;
     const ready = active.filter((p) => checkpoints.get(p.name)?.version === p.version);
     if (ready.length === 0) return 0;
     const from = ready.map((p) => checkpoints.get(p.name)!.position).reduce((a, b) => (a < b ? a : b));
@@ -58,6 +68,8 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
     processedTo = from;
     if (events.length === 0) return 0;
     const to = events.at(-1)!.position;
+    known = undefined;
+    let allMine = false;
     try {
       // Locks and checkpoint moves go in one statement each for all projections: round trips,
       // not the handlers, are what a small live batch mostly costs.
@@ -76,9 +88,12 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
           for (const topic of projection.topics(pending)) topics.add(topic);
         }
         const moves = mine.map((p) => ({ name: p.name, version: p.version, from: checkpoints.get(p.name)!.position }));
-        if (!(await advanceCheckpoints(tx, moves, to))) throw new CheckpointMoved(moves.map((m) => m.name).join(", "));
-        const notice: AdvancedNotice = { position: to, topics: [...topics] };
-        await tx.query("SELECT pg_notify($1, $2)", [PROJECTIONS_CHANNEL, noticePayload(notice)]);
+        const notice = noticeWithin({ position: to, topics: [...topics] });
+        if (!(await advanceCheckpointsAndNotify(tx, moves, to, PROJECTIONS_CHANNEL, notice))) {
+          throw new CheckpointMoved(moves.map((m) => m.name).join(", "));
+        }
+        allMine = mine.length === candidates.length && ready.length === active.length;
+        if (allMine) for (const p of mine) checkpoints.set(p.name, { ...checkpoints.get(p.name)!, position: to, lastError: null });
       });
     } catch (error) {
       processedTo = undefined;
@@ -86,6 +101,7 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
       await recordProjectionError(db, ready.map((p) => p.name), errorMessage(error, events)).catch(() => undefined);
       throw error;
     }
+    if (allMine && started === generation) known = checkpoints;
     processedTo = to;
     return events.length;
   }
@@ -140,7 +156,11 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
       if (running) return;
       running = true;
       unlisten = await store.onAppend((position) => {
-        if (position !== undefined && position > announced) announced = position;
+        if (position !== undefined) {
+          // A notice at or below one already heard adds nothing: that one's read covers it.
+          if (position <= announced) return;
+          announced = position;
+        }
         signalled = true;
         wake?.();
       });
@@ -152,9 +172,15 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
       await loop;
       await unlisten?.();
     },
-    pause: (name) => void paused.add(name),
+    pause(name) {
+      paused.add(name);
+      known = undefined;
+      generation++;
+    },
     resume(name) {
       paused.delete(name);
+      known = undefined;
+      generation++;
       wake?.();
     },
   };
@@ -165,10 +191,9 @@ class CheckpointMoved extends Error {}
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** NOTIFY payloads are limited to 8000 bytes: past that, send only the coarse topics. */
-function noticePayload(notice: AdvancedNotice): string {
-  const full = JSON.stringify(notice);
-  if (full.length < 7_000) return full;
-  return JSON.stringify({ position: notice.position, topics: notice.topics.filter((t) => !t.includes(":")) });
+function noticeWithin(notice: AdvancedNotice): AdvancedNotice {
+  if (JSON.stringify(notice).length < 7_000) return notice;
+  return { position: notice.position, topics: notice.topics.filter((t) => !t.includes(":")) };
 }
 
 function errorMessage(error: unknown, events: readonly RecordedEvent[]) {

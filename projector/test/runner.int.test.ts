@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createPostgresDatabase } from "@crm/infra/db/postgres-database";
 import { postgresAvailable, type Backend } from "@crm/infra/testing/test-database";
 import { activitiesProjection } from "../src/activities/activities.projection.ts";
+import { PROJECTIONS_CHANNEL, type AdvancedNotice } from "@crm/contracts/api/live";
 import { advanceCheckpoint, loadCheckpoints } from "../src/checkpoints.ts";
 import { leadsProjection } from "../src/leads/leads.projection.ts";
 import type { Projection } from "../src/projection.ts";
@@ -106,6 +107,51 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
         const incremental = await dumpProjections(fx.db, projections);
         expect(incremental.leads).toHaveLength(11);
         expect(await rebuiltFromZero(projections)).toEqual(incremental);
+      });
+
+      it("says in each notice where every read model now is, a paused one holding it back", async () => {
+        const projections = [leadsProjection, countingProjection("event_counts")];
+        await build(projections);
+        const notices: AdvancedNotice[] = [];
+        const unlisten = await fx.db.listen(PROJECTIONS_CHANNEL, (payload) => notices.push(JSON.parse(payload) as AdvancedNotice));
+        try {
+          const runner = createProjectorRunner({ db: fx.db, store: fx.store, projections, log: quiet });
+          await headReaches(fx.store, (await seedLeads(fx.store, 2, 1)).position);
+          await runner.runOnce();
+          await vi.waitFor(() => expect(notices).toHaveLength(1));
+          const first = (await loadCheckpoints(fx.db)).get("leads")!.position;
+          expect(notices[0]).toMatchObject({ position: first, passed: first });
+
+          runner.pause("event_counts");
+          const { position } = await seedLeads(fx.store, 1, 1);
+          await headReaches(fx.store, position);
+          await runner.runOnce();
+          await vi.waitFor(() => expect(notices).toHaveLength(2));
+          expect(notices[1]).toMatchObject({ position, passed: first });
+        } finally {
+          await unlisten();
+        }
+      });
+
+      it("reads the checkpoints again after another writer moved one, and then follows from there", async () => {
+        const counting = countingProjection("event_counts");
+        await build([counting]);
+        const runner = createProjectorRunner({ db: fx.db, store: fx.store, projections: [counting], log: quiet });
+        const first = await seedLeads(fx.store, 1, 1);
+        await drainTo(runner, fx.db, [counting], first.position);
+        // A rebuild elsewhere swaps in its tables with the checkpoint past the next events.
+        const skipped = await seedLeads(fx.store, 1, 1);
+        await headReaches(fx.store, skipped.position);
+        const { version } = (await loadCheckpoints(fx.db)).get("event_counts")!;
+        expect(await fx.db.transaction((tx) => advanceCheckpoint(tx, "event_counts", version, first.position, skipped.position))).toBe(true);
+
+        expect(await runner.runOnce()).toBe(0); // its own idea of the checkpoint was stale: the move is refused
+        const last = await seedLeads(fx.store, 1, 1);
+        await drainTo(runner, fx.db, [counting], last.position);
+        // Each event counted once: none of the skipped ones twice, none of the later ones lost.
+        const counts = (await dumpTable(fx.db, "event_counts")) as { times: number }[];
+        expect(counts).toHaveLength(3 + 3);
+        expect(counts.every((c) => c.times === 1)).toBe(true);
       });
 
       it("moves a checkpoint only from where it is and at its version", async () => {

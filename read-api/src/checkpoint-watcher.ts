@@ -10,30 +10,46 @@ export interface CheckpointWatcher {
   close(): Promise<void>;
 }
 
-/** Follows the projector's progress through NOTIFY, with a short poll as a fallback. */
+/**
+ * Follows the projector's progress. Each notice says where every read model now is (`passed`),
+ * so a read waiting for its own write is answered by the notice, without a query; a query runs
+ * only at start, when a notice does not say, and every 250 ms without notices (one that was lost,
+ * or a rebuild's swap, which sends none).
+ */
 export async function createCheckpointWatcher(db: Database): Promise<CheckpointWatcher> {
   const listeners = new Set<(notice: AdvancedNotice) => void>();
   const waiters = new Set<() => void>();
+  /** The newest position every read model is known to have passed. */
+  let passed = "";
   let notices = 0;
+  const learn = (position: string | undefined) => {
+    if (position !== undefined && position > passed) passed = position;
+  };
   const unlisten = await db.listen(PROJECTIONS_CHANNEL, (payload) => {
     notices++;
-    for (const waiter of waiters) waiter();
-    let notice: AdvancedNotice;
+    let notice: AdvancedNotice | undefined;
     try {
       notice = JSON.parse(payload) as AdvancedNotice;
     } catch {
-      return;
+      notice = undefined;
     }
-    for (const listener of listeners) listener(notice);
+    if (notice?.passed) learn(notice.passed);
+    else void current().catch(() => undefined);
+    for (const waiter of waiters) waiter();
+    if (notice) for (const listener of listeners) listener(notice);
   });
 
   async function query(): Promise<string> {
     const { rows } = await db.query<{ position: string | null }>("SELECT min(position) AS position FROM projection_checkpoints");
-    return rows[0]?.position ?? "";
+    const position = rows[0]?.position ?? "";
+    const before = passed;
+    learn(position);
+    if (passed > before) for (const waiter of waiters) waiter();
+    return position;
   }
 
-  // Every waiter asks again on each notice: callers share one query that started after the
-  // latest notice, so hundreds of waiting reads cost one query per notice, not one each.
+  // Callers share one query that started after the latest notice, so hundreds of waiting reads
+  // cost one query, not one each.
   let shared: { notices: number; position: Promise<string> } | undefined;
   function current(): Promise<string> {
     if (shared?.notices === notices) return shared.position;
@@ -46,23 +62,27 @@ export async function createCheckpointWatcher(db: Database): Promise<CheckpointW
     return mine.position;
   }
 
+  await current();
+
   return {
     current,
     async waitFor(position, timeoutMs) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        if ((await current()) >= position) return true;
+        if (passed >= position) return true;
         const left = deadline - Date.now();
         if (left <= 0) return false;
-        await new Promise<void>((resolve) => {
-          const done = () => {
+        const woken = await new Promise<boolean>((resolve) => {
+          const done = (byNotice: boolean) => {
             clearTimeout(timer);
-            waiters.delete(done);
-            resolve();
+            waiters.delete(wake);
+            resolve(byNotice);
           };
-          const timer = setTimeout(done, Math.min(left, 250));
-          waiters.add(done);
+          const wake = () => done(true);
+          const timer = setTimeout(() => done(false), Math.min(left, 250));
+          waiters.add(wake);
         });
+        if (!woken) await current();
       }
     },
     onAdvance(listener) {

@@ -8,4 +8,6 @@ export const PROJECTIONS_CHANNEL = "crm_projections";
 export interface AdvancedNotice {
   position: string;
   topics: string[];
+  /** Where every read model is now (the least checkpoint); absent from older projectors' notices. */
+  passed?: string;
 }

@@ -1,0 +1,74 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { PROJECTIONS_CHANNEL, type AdvancedNotice } from "@crm/contracts/api/live";
+import type { Database } from "@crm/infra/db/database";
+import { createTestDatabase, postgresAvailable, type Backend, type TestDatabase } from "@crm/infra/testing/test-database";
+import { createCheckpointWatcher, type CheckpointWatcher } from "../src/checkpoint-watcher.ts";
+
+const hasPostgres = await postgresAvailable();
+const at = (n: number) => `${String(n).padStart(20, "0")}-${String(n).padStart(20, "0")}`;
+
+/** The database, counting the checkpoint queries the watcher makes. */
+function counting(db: Database) {
+  const counter = { queries: 0 };
+  const wrapped: Database = {
+    ...db,
+    query(sql, params) {
+      if (sql.includes("projection_checkpoints")) counter.queries++;
+      return db.query(sql, params);
+    },
+  };
+  return { db: wrapped, counter };
+}
+
+for (const backend of ["postgres", "pglite"] as Backend[]) {
+  describe.skipIf(backend === "postgres" && !hasPostgres)(`the checkpoint watcher on ${backend}`, () => {
+    let test: TestDatabase;
+    let watcher: CheckpointWatcher | undefined;
+    const setCheckpoint = (n: number) => test.db.query("UPDATE projection_checkpoints SET position = $1", [at(n)]);
+    const notify = (notice: Partial<AdvancedNotice>) => test.db.query("SELECT pg_notify($1, $2)", [PROJECTIONS_CHANNEL, JSON.stringify({ topics: [], ...notice })]);
+
+    beforeEach(async () => {
+      test = await createTestDatabase(backend);
+      await test.db.exec(`CREATE TABLE projection_checkpoints (name text PRIMARY KEY, version integer NOT NULL, position text NOT NULL)`);
+      await test.db.query("INSERT INTO projection_checkpoints VALUES ('leads', 1, $1), ('activities', 1, $1)", [at(1)]);
+    });
+    afterEach(async () => {
+      await watcher?.close();
+      await test.drop();
+    });
+
+    it("answers a read waiting for its write from the notice that says every read model passed it, without a query", async () => {
+      const { db, counter } = counting(test.db);
+      watcher = await createCheckpointWatcher(db);
+      const asked = counter.queries;
+      const waiting = watcher.waitFor(at(5), 2_000);
+      await setCheckpoint(5);
+      await notify({ position: at(5), passed: at(5) });
+      expect(await waiting).toBe(true);
+      expect(counter.queries).toBe(asked);
+    });
+
+    it("keeps waiting while a notice says a read model is still behind", async () => {
+      watcher = await createCheckpointWatcher(test.db);
+      const waiting = watcher.waitFor(at(5), 150);
+      await notify({ position: at(5), passed: at(3) });
+      expect(await waiting).toBe(false);
+    });
+
+    it("asks the checkpoints when a notice does not say where every read model is (an older projector)", async () => {
+      watcher = await createCheckpointWatcher(test.db);
+      const waiting = watcher.waitFor(at(4), 200);
+      await setCheckpoint(4);
+      await notify({ position: at(4) });
+      expect(await waiting).toBe(true);
+    });
+
+    it("finds a move that sent no notice (a rebuild's swap) by polling", async () => {
+      watcher = await createCheckpointWatcher(test.db);
+      const waiting = watcher.waitFor(at(7), 2_000);
+      await setCheckpoint(7);
+      expect(await waiting).toBe(true);
+      expect(await watcher.current()).toBe(at(7));
+    });
+  });
+}
