@@ -1,11 +1,14 @@
 /**
  * Command to visible (read-your-writes): an open-loop load of create-lead and change-stage
- * commands against the whole app in-process; each command is followed by GET /api/leads/{id}
- * with X-Min-Position set to the position the command returned.
+ * commands against the whole app (commands, projector, reads) in its own process on a fresh
+ * Postgres database; each command is followed by GET /api/leads/{id} with X-Min-Position set to
+ * the position the command returned.
  */
 import { LEAD_STAGES } from "@crm/contracts/lead/lead";
-import { signUpAs } from "@crm/server/testing/sign-up-as";
-import { startTestApp } from "@crm/server/testing/test-app";
+import { createTestDatabase } from "@crm/infra/testing/test-database";
+import { startAppProcess, type AppProcess } from "./lib/app-process.ts";
+import { partnerToken } from "./lib/bearer.ts";
+import { jsonClient, type JsonClient } from "./lib/json-client.ts";
 import { createLeadBody } from "./lib/lead-data.ts";
 import { cpuSeconds, machineLoad, serverCpuMeter } from "./lib/machine.ts";
 import { verdict, type Figure } from "./lib/report.ts";
@@ -15,6 +18,7 @@ export interface VisibleBenchOptions {
   /** Commands per second, scheduled by the clock whatever the answers do. */
   rate: number;
   durationMs: number;
+  port?: number;
   log?: (line: string) => void;
 }
 
@@ -26,22 +30,8 @@ interface Outcome {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** A client for the app: JSON bodies, a bearer session. */
-function client(baseUrl: string, token: string) {
-  return async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
-    const res = await fetch(`${baseUrl}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const json = (await res.json()) as Record<string, unknown>;
-    return { status: res.status, stale: res.headers.get("x-stale") === "true", json };
-  };
-}
-type Client = ReturnType<typeof client>;
-
 /** One command and the read that must see it; latency runs from the scheduled start to the read's answer. */
-async function commandThenRead(http: Client, leads: string[], i: number, scheduledAt: number): Promise<Outcome> {
+async function commandThenRead(http: JsonClient, leads: string[], i: number, scheduledAt: number): Promise<Outcome> {
   const existing = i % 2 === 1 && leads.length > 0 ? leads[(i >> 1) % leads.length] : undefined;
   const command = existing
     ? await http("PATCH", `/api/leads/${existing}`, { stage: LEAD_STAGES[(i >> 1) % LEAD_STAGES.length] })
@@ -50,8 +40,9 @@ async function commandThenRead(http: Client, leads: string[], i: number, schedul
   const id = String(command.json.id);
   if (!existing && leads.length < 500) leads.push(id);
   const read = await http("GET", `/api/leads/${id}`, undefined, { "X-Min-Position": String(command.json.position) });
-  if (read.status !== 200) return { stale: read.stale, failed: `GET ${read.status}` };
-  return { latencyMs: performance.now() - scheduledAt, stale: read.stale };
+  const stale = read.headers["x-stale"] === "true";
+  if (read.status !== 200) return { stale, failed: `GET ${read.status}` };
+  return { latencyMs: performance.now() - scheduledAt, stale };
 }
 
 /** Fires commands on the clock (open loop) for durationMs and waits for the stragglers. */
@@ -72,18 +63,23 @@ async function openLoop(rate: number, durationMs: number, op: (i: number, schedu
   return { outcomes: await Promise.all(pending), maxLagMs };
 }
 
-export async function benchCommandToVisible({ rate, durationMs, log = console.log }: VisibleBenchOptions): Promise<Figure[]> {
-  const app = await startTestApp("postgres");
+export async function benchCommandToVisible({ rate, durationMs, port = 5130, log = console.log }: VisibleBenchOptions): Promise<Figure[]> {
+  const test = await createTestDatabase("postgres");
+  let app: AppProcess | undefined;
+  let http: JsonClient | undefined;
   try {
-    const who = await signUpAs(app, { role: "Partner" });
-    const http = client(app.url, who.token);
+    const token = await partnerToken(test.db, test.url!);
+    app = await startAppProcess({ port, databaseUrl: test.url! });
+    http = jsonClient(app.url, token);
     const leads: string[] = [];
-    await openLoop(rate, 2_000, (i, at) => commandThenRead(http, leads, i, at)); // warm-up: JIT, pools, leads to move
+    const op = (i: number, at: number) => commandThenRead(http!, leads, i, at);
+    await openLoop(rate, 2_000, op); // warm-up: JIT, pools, leads to move
     log(`command to visible: ${rate} commands/s for ${durationMs / 1000} s (half create, half stage change), ${machineLoad()}`);
     const cpu0 = cpuSeconds();
-    const serverCpu = await serverCpuMeter(app.system.db);
+    const app0 = app.cpuSeconds();
+    const serverCpu = await serverCpuMeter(test.db);
     const started = performance.now();
-    const { outcomes, maxLagMs } = await openLoop(rate, durationMs, (i, at) => commandThenRead(http, leads, i, at));
+    const { outcomes, maxLagMs } = await openLoop(rate, durationMs, op);
     const achieved = outcomes.length / ((performance.now() - started) / 1000);
     const latencies = outcomes.flatMap((o) => (o.latencyMs === undefined ? [] : [o.latencyMs]));
     const stale = outcomes.filter((o) => o.stale).length;
@@ -92,13 +88,15 @@ export async function benchCommandToVisible({ rate, durationMs, log = console.lo
     log(
       `  p50 ${fmt(s.p50, 1)} ms  p95 ${fmt(s.p95, 1)} ms  p99 ${fmt(s.p99, 1)} ms  max ${fmt(s.max, 1)} ms; ${stale} X-Stale, ${failures.length} failed${failures[0] ? ` (first: ${failures[0].failed})` : ""}`,
     );
-    const cpuMs = ((cpuSeconds() - cpu0 + (await serverCpu())) / outcomes.length) * 1000;
+    const perCommand = (seconds: number) => (seconds / outcomes.length) * 1000;
+    const cpu = { client: perCommand(cpuSeconds() - cpu0), app: perCommand(app.cpuSeconds() - app0), postgres: perCommand(await serverCpu()) };
+    const cpuMs = cpu.client + cpu.app + cpu.postgres;
     log(
-      `  completed ${fmt(achieved)} commands/s; scheduler lag max ${fmt(maxLagMs, 1)} ms; CPU ${fmt(cpuMs, 2)} ms per command and read (app, load generator and Postgres), ${machineLoad()}`,
+      `  completed ${fmt(achieved)} commands/s; scheduler lag max ${fmt(maxLagMs, 1)} ms; CPU ${fmt(cpuMs, 2)} ms per command and read (load generator ${fmt(cpu.client, 2)}, app ${fmt(cpu.app, 2)}, Postgres ${fmt(cpu.postgres, 2)}), ${machineLoad()}`,
     );
     return [
       {
-        figure: `command to visible at ${rate} cmd/s (Postgres, in-process app)`,
+        figure: `command to visible at ${rate} cmd/s (Postgres, app in own process)`,
         measured: `p50 ${fmt(s.p50, 1)} ms, p95 ${fmt(s.p95, 1)} ms, p99 ${fmt(s.p99, 1)} ms; ${stale} stale, ${failures.length} failed of ${outcomes.length}; completed ${fmt(achieved)}/s; CPU ${fmt(cpuMs, 2)} ms/command`,
         target: "p50 <= 15 ms, p99 <= 60 ms",
         limit: "-",
@@ -106,7 +104,9 @@ export async function benchCommandToVisible({ rate, durationMs, log = console.lo
       },
     ];
   } finally {
-    await app.close();
+    http?.close();
+    await app?.stop();
+    await test.drop();
   }
 }
 
