@@ -52,6 +52,23 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
       expect(timeline.body[0].userLabel).toBe("Pat Partner");
     });
 
+    it("lists each lead exactly as GET /api/leads/{id} answers it, after edits, moves and a director", async () => {
+      const word = uniqueWord();
+      const director = await signUpAs(app, { role: "Creative Director", displayName: "Dee Director" });
+      await expect.poll(async () => (await partner.get("/api/users/creative-directors")).body.map((u: { id: string }) => u.id)).toContain(director.user!.id);
+      const a = await partner.createLead({ name: `A ${word}`, priority: "high" });
+      const b = await partner.createLead({ name: `B "quoted" \\ ${word} ünï` });
+      await partner.patch(`/api/leads/${a}`, { phone: "+1 555 0100", notes: "Line one\nline two", creativeDirectorId: director.user!.id });
+      await partner.post(`/api/leads/${b}/move`, { stage: "Contacted" });
+
+      const listed = await partner.get(`/api/leads?search=${word}`);
+      const one = await Promise.all([a, b].map((id) => partner.get(`/api/leads/${id}`)));
+      expect(listed.body).toHaveLength(2);
+      const byId = new Map(listed.body.map((l: { id: string }) => [l.id, l]));
+      for (const res of one) expect(byId.get(res.body.id)).toEqual(res.body);
+      expect(byId.get(a)).toMatchObject({ phone: "+1 555 0100", notes: "Line one\nline two", creativeDirectorId: director.user!.id });
+    });
+
     it("refuses bad moves with 4xx naming the field", async () => {
       const id = await partner.createLead({ name: "Mover" });
       const badStage = await partner.post(`/api/leads/${id}/move`, { stage: "Won" });

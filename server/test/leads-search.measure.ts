@@ -13,10 +13,10 @@ import { listLeads } from "@crm/read-api/leads/leads.queries";
 
 const LEADS = 10_000;
 const SEED = `
-  INSERT INTO leads (id, name, business, email, stage, priority, created_at, updated_at, created_by, version, rank)
+  INSERT INTO leads (id, name, business, email, stage, priority, created_at, updated_at, created_by, version, rank, card)
   SELECT gen_random_uuid(), 'Person ' || md5(i::text), 'Business ' || md5((i * 7)::text), 'p' || i || '@example.com',
          (ARRAY['New Lead','Contacted','Meeting Scheduled','Proposal Sent','Active'])[1 + i % 5],
-         (ARRAY['high','medium','low'])[1 + i % 3], now(), now(), 'system', 1, lpad(i::text, 6, '0')
+         (ARRAY['high','medium','low'])[1 + i % 3], now(), now(), 'system', 1, lpad(i::text, 6, '0'), json_build_object('i', i)::text
   FROM generate_series(1, ${LEADS}) AS i;
   ANALYZE leads;`;
 

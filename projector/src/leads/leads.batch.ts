@@ -4,7 +4,8 @@ import { FIRST_RANK, rankAfter, rankBefore, rankBetween } from "@crm/contracts/l
 import type { Queryable } from "@crm/infra/db/database";
 import { upsertRows } from "../sql.ts";
 import { ColumnRanks } from "./column-ranks.ts";
-import { LEAD_COLUMNS, type LeadRow } from "./leads.schema.ts";
+import { leadCard } from "./lead-card.ts";
+import { LEAD_COLUMNS, LEAD_WRITE_COLUMNS, type LeadRow } from "./leads.schema.ts";
 
 /**
  * The leads rows one batch touches, held in memory and written back in one statement. A batch
@@ -117,9 +118,12 @@ export class LeadBatch {
 
   /** Writes every pending change: one upsert, one delete. */
   async flush() {
-    const rows = [...this.dirty].map((id) => this.rows.get(id)!);
+    const rows = [...this.dirty].map((id) => {
+      const row = this.rows.get(id)!;
+      return { ...row, card: leadCard(row) };
+    });
     this.dirty.clear();
-    await upsertRows(this.tx, "leads", LEAD_COLUMNS, "id", rows);
+    await upsertRows(this.tx, "leads", LEAD_WRITE_COLUMNS, "id", rows);
     if (this.deleted.size > 0) await this.tx.query("DELETE FROM leads WHERE id = ANY($1::uuid[])", [[...this.deleted]]);
     this.deleted.clear();
   }

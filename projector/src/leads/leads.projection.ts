@@ -110,7 +110,7 @@ async function apply(tx: Queryable, events: readonly RecordedEvent[]) {
 
 export const leadsProjection: Projection = {
   name: "leads",
-  version: 2,
+  version: 3,
   tables: ["leads"],
   ddl: LEADS_DDL,
   readerIndexes: LEADS_READER_INDEXES,

@@ -23,6 +23,9 @@ export const LEAD_COLUMNS = {
   rank: "text",
 } as const satisfies Columns;
 
+/** What the projection writes: the columns, and each lead rendered as the API sends it (lead-card.ts). */
+export const LEAD_WRITE_COLUMNS = { ...LEAD_COLUMNS, card: "text" } as const satisfies Columns;
+
 type Required = "id" | "name" | "business" | "email" | "stage" | "priority" | "created_at" | "updated_at" | "created_by" | "rank";
 export type LeadRow = {
   -readonly [K in keyof typeof LEAD_COLUMNS]: K extends "version" ? number : K extends Required ? string : string | null;
@@ -31,7 +34,8 @@ export type LeadRow = {
 /**
  * rank orders the cards of a column (decisions/005) and compares byte-wise, hence COLLATE "C".
  * search is the lower-cased haystack for ?search=: a plain scan of it is fast enough at 10,000
- * leads (decisions/006), so it has no index.
+ * leads (decisions/006), so it has no index. card is the lead's JSON as the API sends it, so the
+ * board is a concatenation (decisions/024).
  */
 export const LEADS_DDL = `
   CREATE TABLE leads (
@@ -54,6 +58,7 @@ export const LEADS_DDL = `
     creative_director_id uuid,
     version integer NOT NULL,
     rank text COLLATE "C" NOT NULL,
+    card text NOT NULL,
     search text GENERATED ALWAYS AS (lower(name || ' ' || business || ' ' || email)) STORED
   );
   CREATE INDEX leads_board ON leads (stage, rank);

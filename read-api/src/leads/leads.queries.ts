@@ -15,19 +15,11 @@ export interface LeadFilter {
   mineOf?: string;
 }
 
-/** ISO 8601 in UTC with milliseconds, as JSON.stringify writes a Date: the same text both ways. */
-const isoUtc = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
-/** LEAD_COLUMNS as one JSON object per row, rendered by Postgres. */
-const LEAD_JSON = `row_to_json((SELECT d FROM (SELECT l.id, l.name, l.business, l.email, l.phone, l.stage, l.source, l.priority,
-  l.proposal_link AS "proposalLink", l.contract_status AS "contractStatus", l.notes, l.last_activity AS "lastActivity",
-  ${isoUtc("l.created_at")} AS "createdAt", ${isoUtc("l.updated_at")} AS "updatedAt", l.created_by AS "createdBy",
-  l.assigned_to AS "assignedTo", l.creative_director_id AS "creativeDirectorId", l.version) d))`;
-
 /**
  * The board: every lead matching the filter, column by column in stage order, each column in
- * rank order, as the JSON array text the API sends. Postgres renders it: the app receives one
- * value instead of parsing ten thousand rows and serialising them again on its event loop.
+ * rank order, as the JSON array text the API sends. Each row keeps its lead rendered (card, written
+ * by the projector), so Postgres only joins the texts: the app receives one value instead of
+ * parsing ten thousand rows and serialising them again on its event loop.
  */
 export async function listLeadsJson(q: Queryable, filter: LeadFilter = {}): Promise<string> {
   const params: unknown[] = [LEAD_STAGES];
@@ -42,7 +34,7 @@ export async function listLeadsJson(q: Queryable, filter: LeadFilter = {}): Prom
   if (filter.creativeDirectorId) add((p) => `creative_director_id = ${p}::uuid`, filter.creativeDirectorId);
   if (filter.mineOf) add((p) => `(created_by = ${p} OR assigned_to = ${p})`, filter.mineOf);
   const { rows } = await q.query<{ body: string }>(
-    `SELECT '[' || coalesce(string_agg(${LEAD_JSON}::text, ',' ORDER BY array_position($1::text[], l.stage), l.rank, l.id), '') || ']' AS body
+    `SELECT '[' || coalesce(string_agg(l.card, ',' ORDER BY array_position($1::text[], l.stage), l.rank, l.id), '') || ']' AS body
      FROM leads l ${where.length ? `WHERE ${where.join(" AND ")}` : ""}`,
     params,
   );

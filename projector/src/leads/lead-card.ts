@@ -1,0 +1,34 @@
+import type { Lead } from "@crm/contracts/lead/lead";
+import type { LeadRow } from "./leads.schema.ts";
+
+/** Timestamps as JSON.stringify writes a Date (UTC, milliseconds), whatever form the row holds. */
+const iso = (at: string) => new Date(at).toISOString();
+
+/**
+ * The lead as the API sends it (GET /api/leads/{id}, and each element of GET /api/leads), rendered
+ * once when the row is written: the board is then a concatenation of stored texts rather than ten
+ * thousand JSON objects built at every read (decisions/024).
+ */
+export function leadCard(row: LeadRow): string {
+  const lead: Lead = {
+    id: row.id,
+    name: row.name,
+    business: row.business,
+    email: row.email,
+    phone: row.phone,
+    stage: row.stage as Lead["stage"],
+    source: row.source,
+    priority: row.priority as Lead["priority"],
+    proposalLink: row.proposal_link,
+    contractStatus: row.contract_status,
+    notes: row.notes,
+    lastActivity: row.last_activity,
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+    createdBy: row.created_by,
+    assignedTo: row.assigned_to,
+    creativeDirectorId: row.creative_director_id,
+    version: row.version,
+  };
+  return JSON.stringify(lead);
+}
