@@ -7,6 +7,11 @@ import { ColumnRanks } from "./column-ranks.ts";
 import { leadCard } from "./lead-card.ts";
 import { LEAD_COLUMNS, LEAD_WRITE_COLUMNS, type LeadRow } from "./leads.schema.ts";
 
+/** The top rank of column s.stage among the rows a batch does not touch ($1): one index probe. */
+const TOP_OF_UNTOUCHED = `(SELECT rank FROM leads WHERE stage = s.stage AND id <> ALL($1::uuid[]) ORDER BY rank LIMIT 1)`;
+
+const topsOf = (entries: [string, string | null][]) => new Map(entries.filter((e): e is [string, string] => e[1] !== null));
+
 /**
  * The leads rows one batch touches, held in memory and written back in one statement. A batch
  * writes only the leads it was loaded with, so the rest of the table holds still meanwhile: the
@@ -33,10 +38,26 @@ export class LeadBatch {
     for (const row of byRankDescending) this.column(row.stage).add(row.id, row.rank);
   }
 
-  /** Loads the rows of ids: the only leads the batch may change. */
-  static async load(tx: Queryable, ids: readonly string[]): Promise<LeadBatch> {
-    const { rows } = await tx.query<LeadRow>(`SELECT ${Object.keys(LEAD_COLUMNS).join(", ")} FROM leads WHERE id = ANY($1::uuid[])`, [ids]);
-    return new LeadBatch(tx, ids, new Map(rows.map((r) => [r.id, r])));
+  /**
+   * Loads the rows of ids: the only leads the batch may change. With placesOnTop (the batch creates
+   * or re-stages cards), the same statement asks for each column's top among the other rows.
+   */
+  static async load(tx: Queryable, ids: readonly string[], placesOnTop = false): Promise<LeadBatch> {
+    const columns = Object.keys(LEAD_COLUMNS).map((c) => `l.${c}`).join(", ");
+    if (!placesOnTop) {
+      const { rows } = await tx.query<LeadRow>(`SELECT ${columns} FROM leads l WHERE id = ANY($1::uuid[])`, [ids]);
+      return new LeadBatch(tx, ids, new Map(rows.map((r) => [r.id, r])));
+    }
+    // One row at least (the tops), joined with each loaded lead.
+    const { rows } = await tx.query<LeadRow & { tops: Record<string, string | null> }>(
+      `SELECT t.tops, ${columns}
+       FROM (SELECT json_object_agg(s.stage, ${TOP_OF_UNTOUCHED}) AS tops FROM unnest($2::text[]) AS s(stage)) t
+       LEFT JOIN leads l ON l.id = ANY($1::uuid[])`,
+      [ids, LEAD_STAGES],
+    );
+    const batch = new LeadBatch(tx, ids, new Map(rows.flatMap(({ tops: _, ...row }) => (row.id === null ? [] : [[row.id, row] as const]))));
+    batch.untouchedTops = Promise.resolve(topsOf(Object.entries(rows[0]!.tops)));
+    return batch;
   }
 
   get(id: string): LeadRow | undefined {
@@ -76,12 +97,8 @@ export class LeadBatch {
   /** One index probe per stage, skipping the batch's own rows (their SQL copies may be stale). */
   private topsOfUntouched(): Promise<Map<string, string>> {
     this.untouchedTops ??= this.tx
-      .query<{ stage: string; top: string | null }>(
-        `SELECT s.stage, (SELECT rank FROM leads WHERE stage = s.stage AND id <> ALL($2::uuid[]) ORDER BY rank LIMIT 1) AS top
-         FROM unnest($1::text[]) AS s(stage)`,
-        [LEAD_STAGES, this.ids],
-      )
-      .then(({ rows }) => new Map(rows.flatMap((r) => (r.top === null ? [] : [[r.stage, r.top] as const]))));
+      .query<{ stage: string; top: string | null }>(`SELECT s.stage, ${TOP_OF_UNTOUCHED} AS top FROM unnest($2::text[]) AS s(stage)`, [this.ids, LEAD_STAGES])
+      .then(({ rows }) => topsOf(rows.map((r) => [r.stage, r.top])));
     return this.untouchedTops;
   }
 

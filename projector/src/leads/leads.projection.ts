@@ -91,7 +91,8 @@ function idsOf(events: readonly RecordedEvent[]): string[] {
 async function apply(tx: Queryable, events: readonly RecordedEvent[]) {
   const ids = idsOf(events);
   if (ids.length === 0) return;
-  const batch = await LeadBatch.load(tx, ids);
+  const placesOnTop = events.some((e) => e.type === "LeadCreated" || e.type === "LeadStageChanged" || e.type === "LeadMoved");
+  const batch = await LeadBatch.load(tx, ids, placesOnTop);
   for (const event of events) {
     const id = leadIdOf(event);
     if (!id) continue;
