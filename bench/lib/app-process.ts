@@ -60,7 +60,9 @@ export async function startAppProcess(options: AppProcessOptions): Promise<AppPr
     LOG_LEVEL: "warn",
     DATABASE_URL: options.databaseUrl ?? "",
   };
-  const child = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], {
+  // BENCH_APP_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the app (node refuses --cpu-prof in NODE_OPTIONS).
+  const nodeArgs = (process.env.BENCH_APP_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "server/src/main.ts"], {
     cwd: ROOT,
     env,
     stdio: ["ignore", "ignore", "inherit"],
