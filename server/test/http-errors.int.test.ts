@@ -130,6 +130,25 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
         expect(await eventsOfCommand(key)).toBe(1);
       });
 
+      it("answers a repeated Idempotency-Key only for the same request: another lead, a create or another person is refused", async () => {
+        const key = `edit-${randomUUID()}`;
+        const [a, b] = [await createLead(), await createLead()];
+        const edit = (id: string, bearer = partner.token) =>
+          call(app, `/api/leads/${id}`, { method: "PATCH", body: { notes: "Called" }, headers: { "Idempotency-Key": key }, bearer });
+        expect((await edit(a.id)).status).toBe(200);
+        expect((await edit(a.id)).body).toMatchObject({ id: a.id, notes: "Called", version: 2 });
+
+        const otherLead = await edit(b.id);
+        const create = await api("/api/leads", { method: "POST", body: VALID, headers: { "Idempotency-Key": key } });
+        const otherPerson = await edit(a.id, (await signUpAs(app, { role: "Partner" })).token);
+        for (const refused of [otherLead, create, otherPerson]) {
+          expect(refused.status).toBe(400);
+          expect(refused.body.errors).toEqual([{ field: "Idempotency-Key", message: "Already used for another request; use a new key" }]);
+        }
+        expect((await api(`/api/leads/${b.id}`)).body).toMatchObject({ notes: null, version: 1 });
+        expect(await eventsOfCommand(key)).toBe(1);
+      });
+
       it("refuses an Idempotency-Key it cannot store", async () => {
         const res = await api("/api/leads", { method: "POST", body: VALID, headers: { "Idempotency-Key": "x".repeat(201) } });
         expect(res.status).toBe(400);

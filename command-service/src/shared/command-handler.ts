@@ -1,4 +1,4 @@
-import { ConflictError, PreconditionFailedError } from "@crm/contracts/api/errors";
+import { ConflictError, PreconditionFailedError, ValidationError } from "@crm/contracts/api/errors";
 import type { DomainEvent, EventMetadata } from "@crm/contracts/events/registry";
 import { StreamVersionConflictError, type EventStore } from "@crm/infra/event-store/event-store";
 import { fold, type Decider, type EventEnvelope } from "./decider.ts";
@@ -45,7 +45,7 @@ export async function handleCommand<Command, State, E extends DomainEvent>(
   options: CommandOptions,
 ): Promise<CommandOutcome<State>> {
   const seen = options.newCommandId ? undefined : await store.findCommand(options.metadata.commandId);
-  if (seen) return replay(store, decider, seen.streamId, seen.nextVersion, seen.position);
+  if (seen) return replay(store, decider, seen, streamId, options);
 
   for (let attempt = 1; ; attempt++) {
     // A new stream appends with expected version 0: should it exist after all, that is a conflict and the retry loads it.
@@ -61,7 +61,7 @@ export async function handleCommand<Command, State, E extends DomainEvent>(
     const envelopes = decided.map((e) => ({ ...e, metadata: options.metadata }) as EventEnvelope<E>);
     try {
       const result = await store.append(streamId, version, decided, { commandId: options.metadata.commandId, metadata: options.metadata });
-      if (result.duplicate) return replayDuplicate(store, decider, options.metadata.commandId);
+      if (result.duplicate) return replayDuplicate(store, decider, streamId, options);
       return {
         streamId,
         version: result.nextVersion,
@@ -87,21 +87,40 @@ function staleVersion(options: CommandOptions, actual: number) {
 async function replayDuplicate<Command, State, E extends DomainEvent>(
   store: EventStore,
   decider: Decider<Command, State, E>,
-  commandId: string,
+  streamId: string,
+  options: CommandOptions,
 ) {
-  const first = await store.findCommand(commandId);
+  const first = await store.findCommand(options.metadata.commandId);
   if (!first) throw new ConflictError("This request is already being processed; try again.");
-  return replay(store, decider, first.streamId, first.nextVersion, first.position);
+  return replay(store, decider, first, streamId, options);
 }
 
+const streamType = (streamId: string) => streamId.split("-", 1)[0];
+
+/**
+ * The first answer to a repeated command id, as it was. Only the same request may have it: a key
+ * reused by someone else, or for another kind of record or another record, is refused rather than
+ * answered with what the first request did.
+ */
 async function replay<Command, State, E extends DomainEvent>(
   store: EventStore,
   decider: Decider<Command, State, E>,
+  first: { streamId: string; nextVersion: number; position: string },
   streamId: string,
-  version: number,
-  position: string,
+  options: CommandOptions,
 ): Promise<CommandOutcome<State>> {
-  const recorded = await store.readStream(streamId);
-  const upTo = recorded.filter((e) => e.streamVersion <= version) as unknown as EventEnvelope<E>[];
-  return { streamId, version, position, state: fold(decider, upTo), events: [] };
+  const recorded = await store.readStream(first.streamId);
+  const upTo = recorded.filter((e) => e.streamVersion <= first.nextVersion);
+  const itsEvents = upTo.filter((e) => e.metadata.commandId === options.metadata.commandId);
+  // A create makes a new id per request: its retry names a record of the same kind that does not exist.
+  const retriedCreate = async () =>
+    itsEvents[0]?.streamVersion === 1 &&
+    streamType(first.streamId) === streamType(streamId) &&
+    (options.newStream || (await store.readStream(streamId)).length === 0);
+  const sameRecord = first.streamId === streamId || (await retriedCreate());
+  if (!sameRecord || itsEvents.at(-1)?.metadata.actor !== options.metadata.actor) {
+    throw new ValidationError([{ field: "Idempotency-Key", message: "Already used for another request; use a new key" }]);
+  }
+  const history = upTo as unknown as EventEnvelope<E>[];
+  return { streamId: first.streamId, version: first.nextVersion, position: first.position, state: fold(decider, history), events: [] };
 }
