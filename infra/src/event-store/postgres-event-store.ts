@@ -4,8 +4,8 @@ import type { Database } from "../db/database.ts";
 import { createGroupBatcher, type Queued } from "../db/group-batcher.ts";
 import { findCommandAnswer } from "./command-answers.ts";
 import { StreamVersionConflictError, type AppendOptions, type AppendResult, type EventStore, type ExpectedVersion } from "./event-store.ts";
-import { START_POSITION, decodePosition, encodePosition, isPosition } from "./position.ts";
-import { APPEND_DUPLICATE, EVENTS_CHANNEL } from "./postgres-event-store.migrations.ts";
+import { START_POSITION, decodePosition, encodePosition, isPosition, normalizePosition } from "./position.ts";
+import { COMMAND_TAKEN, EVENTS_CHANNEL } from "./postgres-event-store.migrations.ts";
 import { EVENT_COLUMNS, toRecorded, type EventRow } from "./event-rows.ts";
 import { createWholeStreamReader } from "./whole-stream-reader.ts";
 
@@ -27,38 +27,107 @@ interface BatchRow {
 
 const streamType = (streamId: string) => streamId.split("-", 1)[0] ?? streamId;
 
-/** The SQLSTATE of a database error (pg and PGlite both expose it as code). */
-const sqlState = (error: unknown) => (error as { code?: unknown } | null)?.code;
+/** Whether an append failed because a concurrent transaction recorded its command id first. */
+function commandTaken(error: unknown): boolean {
+  // pg and PGlite both expose the SQLSTATE as code and the violated constraint as constraint.
+  const { code, constraint } = (error ?? {}) as { code?: unknown; constraint?: unknown };
+  return code === COMMAND_TAKEN.sqlState && constraint === COMMAND_TAKEN.constraint;
+}
+
+/** Gap between two NOTIFYs: under load one notice per gap carries the newest position of all appends meanwhile. */
+const NOTIFY_GAP_MS = 10;
 
 /**
- * Wakes subscribers after appends. NOTIFY inside the append transaction serializes every commit
- * on Postgres's notify lock, so it is sent after commit instead, one at a time, coalescing the
- * appends that commit meanwhile; a lost notice only delays readers until their polling fallback.
+ * Tells other processes' subscribers about appends (decisions/026): one NOTIFY at a time, at most
+ * one per NOTIFY_GAP_MS, naming the newest position. NOTIFY inside the append transaction would
+ * serialize every commit on Postgres's notify lock; one per append cost a round trip per append.
+ * A lost notice only delays readers until their polling fallback.
  */
-function createAnnouncer(db: Database) {
-  let latest: string | undefined;
+function createNotifier(db: Database, origin: string) {
+  let newest: string | undefined;
   let sending = false;
   const send = () => {
-    if (sending || latest === undefined) return;
-    const position = latest;
-    latest = undefined;
+    if (sending || newest === undefined) return;
+    const payload = `${newest} ${origin}`;
+    newest = undefined;
     sending = true;
-    db.query("SELECT pg_notify($1, $2)", [EVENTS_CHANNEL, position])
+    db.query("SELECT pg_notify($1, $2)", [EVENTS_CHANNEL, payload])
       .catch(() => undefined)
       .finally(() => {
-        sending = false;
-        send();
+        setTimeout(() => {
+          sending = false;
+          send();
+        }, NOTIFY_GAP_MS).unref();
       });
   };
   return (position: string) => {
-    if (latest === undefined || position > latest) latest = position;
+    if (newest === undefined || position > newest) newest = position;
     send();
   };
 }
 
+interface Subscriber {
+  listener: (position?: string) => void;
+  /** The newest position this listener was given: each goes once, in increasing order. */
+  last: string;
+}
+
+/** Append notices of one database: in-process subscribers at once, other processes by NOTIFY. */
+interface AppendNotices {
+  announce(position: string): void;
+  subscribe(listener: (position?: string) => void): Promise<() => Promise<void>>;
+}
+
+function createAppendNotices(db: Database): AppendNotices {
+  // A NOTIFY payload is "<position> <origin>": this process's own notices come back through
+  // LISTEN, and its subscribers heard of those appends already.
+  const origin = randomUUID();
+  const subscribers = new Set<Subscriber>();
+  const notify = createNotifier(db, origin);
+
+  function deliver(subscriber: Subscriber, position: string | undefined) {
+    // An older position (a slower batch, another process's late commit) still wakes, unnamed.
+    const fresh = position !== undefined && position > subscriber.last;
+    if (fresh) subscriber.last = position;
+    try {
+      subscriber.listener(fresh ? position : undefined);
+    } catch {
+      // A subscriber's failure is its own: the appends it hears of succeeded.
+    }
+  }
+
+  return {
+    announce(position) {
+      for (const subscriber of subscribers) deliver(subscriber, position);
+      notify(position);
+    },
+    async subscribe(listener) {
+      const subscriber: Subscriber = { listener, last: "" };
+      const unlisten = await db.listen(EVENTS_CHANNEL, (payload) => {
+        const [position = "", from] = payload.split(" ");
+        if (from !== origin) deliver(subscriber, isPosition(position) ? normalizePosition(position) : undefined);
+      });
+      subscribers.add(subscriber);
+      return async () => {
+        subscribers.delete(subscriber);
+        await unlisten();
+      };
+    },
+  };
+}
+
+/** One per database object, so that every store on it in this process shares the in-process path. */
+const noticesByDatabase = new WeakMap<Database, AppendNotices>();
+
+function appendNotices(db: Database): AppendNotices {
+  let notices = noticesByDatabase.get(db);
+  if (!notices) noticesByDatabase.set(db, (notices = createAppendNotices(db)));
+  return notices;
+}
+
 /** The event store on Postgres or PGlite (DESIGN.md §3). */
 export function createPostgresEventStore(db: Database): EventStore {
-  const announce = createAnnouncer(db);
+  const notices = appendNotices(db);
 
   async function replayDuplicate(commandId: string): Promise<AppendResult> {
     const first = await store.findCommand(commandId);
@@ -71,7 +140,10 @@ export function createPostgresEventStore(db: Database): EventStore {
     const sorted = [...batch].sort((a, b) => (a.item.streamId < b.item.streamId ? -1 : a.item.streamId > b.item.streamId ? 1 : 0));
     let rows: BatchRow[];
     try {
-      ({ rows } = await db.query<BatchRow>("SELECT * FROM crm_append_batch($1::jsonb)", [JSON.stringify(sorted.map((q) => q.item.json))]));
+      rows =
+        sorted.length === 1
+          ? (await db.query<BatchRow>("SELECT 1 AS r_index, * FROM crm_append_one($1::jsonb)", [JSON.stringify(sorted[0]!.item.json)])).rows
+          : (await db.query<BatchRow>("SELECT * FROM crm_append_batch($1::jsonb)", [JSON.stringify(sorted.map((q) => q.item.json))])).rows;
     } catch (error) {
       if (sorted.length > 1) {
         // One append spoiled the shared statement (a raced command id, a deadlock): each goes alone.
@@ -79,7 +151,7 @@ export function createPostgresEventStore(db: Database): EventStore {
         return;
       }
       const { item, resolve, reject } = sorted[0]!;
-      if (sqlState(error) === APPEND_DUPLICATE) replayDuplicate(item.commandId).then(resolve, reject);
+      if (commandTaken(error)) replayDuplicate(item.commandId).then(resolve, reject);
       else reject(error);
       return;
     }
@@ -93,7 +165,7 @@ export function createPostgresEventStore(db: Database): EventStore {
       if (!row.r_duplicate && (newest === undefined || row.r_position! > newest)) newest = row.r_position!;
       resolve({ nextVersion: row.r_next_version!, position: row.r_position!, duplicate: row.r_duplicate } satisfies AppendResult);
     }
-    if (newest) announce(newest);
+    if (newest) notices.announce(newest);
   }
   const enqueue = createGroupBatcher(runBatch);
   const readWholeStream = createWholeStreamReader(db);
@@ -153,7 +225,7 @@ export function createPostgresEventStore(db: Database): EventStore {
 
     findCommand: (commandId) => findCommandAnswer(db, commandId),
 
-    onAppend: (listener) => db.listen(EVENTS_CHANNEL, (payload) => listener(isPosition(payload) ? payload : undefined)),
+    onAppend: (listener) => notices.subscribe(listener),
   };
   return store;
 }
