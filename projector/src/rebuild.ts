@@ -2,9 +2,9 @@ import { randomBytes } from "node:crypto";
 import type { RecordedEvent } from "@crm/contracts/events/registry";
 import type { Database, Queryable } from "@crm/infra/db/database";
 import type { EventStore } from "@crm/infra/event-store/event-store";
-import { START_POSITION } from "@crm/infra/event-store/position";
 import { lockProjection } from "./checkpoints.ts";
 import type { Projection } from "./projection.ts";
+import { RebuildFeed } from "./rebuild-feed.ts";
 
 export interface RebuildProgress {
   /** The projection's name, or the names joined by ", " when several are rebuilt together. */
@@ -28,6 +28,9 @@ export type RebuildManyOptions = Omit<RebuildOptions, "projection"> & { projecti
 /** Large batches: per-batch costs (a transaction, a lookup of the touched rows, one upsert) dominate small ones. */
 const DEFAULT_BATCH_SIZE = 10_000;
 
+/** How far the log is read ahead of the slowest read model, in batches (each is held in memory). */
+const BATCHES_AHEAD = 3;
+
 /** A shadow schema of this run's own, so two instances building at once never share one. */
 const shadowSchemas = (projections: readonly Projection[]) => {
   const run = randomBytes(4).toString("hex");
@@ -42,7 +45,7 @@ export function rebuildProjection({ projection, ...options }: RebuildOptions): P
 /**
  * Rebuilds read models from the first event, blue/green: the new tables fill in shadow schemas
  * while the old ones keep serving, then one transaction swaps them in and sets the checkpoints.
- * The log is read once for all of them, and the next batch is read while this one is applied.
+ * The log is read once for all of them, ahead of the batches being applied.
  * Events appended after the last batch are picked up by the runner from that checkpoint.
  */
 export async function rebuildProjections(options: RebuildManyOptions): Promise<string> {
@@ -59,60 +62,57 @@ async function rebuildInto(
   schemas: Map<string, string>,
   { db, store, projections, batchSize = DEFAULT_BATCH_SIZE, onProgress, onlyIfStale }: RebuildManyOptions,
 ) {
-  const shadowSchema = (projection: Projection) => schemas.get(projection.name)!;
   for (const projection of projections) {
-    const schema = shadowSchema(projection);
+    const schema = schemas.get(projection.name)!;
     await db.exec(`CREATE SCHEMA ${schema}`);
     await db.transaction(async (tx) => tx.exec(`SET LOCAL search_path TO ${schema}; ${projection.ddl}`));
   }
   const name = projections.map((p) => p.name).join(", ");
   const { rows } = await db.query<{ total: string }>("SELECT count(*) AS total FROM events");
   const total = Number(rows[0]?.total ?? 0);
-  let position = START_POSITION;
   let processed = 0;
   onProgress?.({ projection: name, processed, total });
-  let next = store.readAll({ after: position, limit: batchSize });
-  for (;;) {
-    const events = await next;
-    if (events.length === 0) break;
-    position = events.at(-1)!.position;
-    next = store.readAll({ after: position, limit: batchSize });
-    next.catch(() => undefined); // awaited next round; a failure of this batch's apply must not leave it unhandled
-    await applyToEach(db, projections, schemas, events);
-    processed += events.length;
-    onProgress?.({ projection: name, processed, total: Math.max(total, processed) });
-  }
-  await Promise.all(projections.map((projection) => finish(db, projection, schemas.get(projection.name)!)));
-  await swapIn(db, projections, schemas, position, onlyIfStale);
-  return position;
-}
-
-/**
- * Each read model takes the batch in a transaction of its own, all at once: the shadow tables are
- * private to this run until the swap, so they need not move together, and while one handler's
- * statements run on the server the next handler runs here (in one transaction the client and the
- * server take turns). Nothing reads them before the swap, which commits normally, so these commits
- * need not wait for the disk; each reports its table statistics at once, for finish to judge.
- * Every transaction ends before a failure is thrown, so the cleanup finds no open work.
- */
-async function applyToEach(
-  db: Database,
-  projections: readonly Projection[],
-  schemas: Map<string, string>,
-  events: readonly RecordedEvent[],
-) {
+  const feed = new RebuildFeed(
+    (after) => store.readAll({ after, limit: batchSize }),
+    projections.length,
+    BATCHES_AHEAD,
+    (events) => {
+      processed += events;
+      onProgress?.({ projection: name, processed, total: Math.max(total, processed) });
+    },
+  );
   const results = await Promise.allSettled(
-    projections.map((projection) =>
-      db.transaction(async (tx) => {
-        await tx.exec(
-          `SET LOCAL synchronous_commit = off; SET LOCAL search_path TO ${schemas.get(projection.name)}; SELECT pg_stat_force_next_flush()`,
-        );
-        await projection.apply(tx, events);
-      }),
-    ),
+    projections.map(async (projection, consumer) => {
+      try {
+        await fill(db, projection, schemas.get(projection.name)!, feed.batches(consumer));
+        await finish(db, projection, schemas.get(projection.name)!);
+      } catch (error) {
+        feed.abort(error);
+        throw error;
+      }
+    }),
   );
   const failure = results.find((r) => r.status === "rejected");
   if (failure) throw failure.reason;
+  await swapIn(db, projections, schemas, feed.position, onlyIfStale);
+  return feed.position;
+}
+
+/**
+ * Applies each batch in a transaction of its own: the shadow tables are private to this run until
+ * the swap, so the read models need not move together, and each goes at its own pace (while one
+ * handler's statements run on the server, another handler runs here). Nothing reads them before
+ * the swap, which commits normally, so these commits need not wait for the disk; each reports its
+ * table statistics at once, for finish to judge. A transaction ends before its failure is thrown,
+ * so the cleanup finds no open work.
+ */
+async function fill(db: Database, projection: Projection, schema: string, batches: AsyncIterable<readonly RecordedEvent[]>) {
+  for await (const events of batches) {
+    await db.transaction(async (tx) => {
+      await tx.exec(`SET LOCAL synchronous_commit = off; SET LOCAL search_path TO ${schema}; SELECT pg_stat_force_next_flush()`);
+      await projection.apply(tx, events);
+    });
+  }
 }
 
 /**
@@ -121,12 +121,15 @@ async function applyToEach(
  * that size stats and search ran 5x slower), so tables that churned are compacted; timelines,
  * which mostly grow, are not rewritten (on 200,000 events that rewrite cost a tenth of the
  * server's CPU time). Then the indexes only readers use are built in one pass each, and the
- * statistics gathered.
+ * statistics gathered. On Postgres the sorts get more memory than the default 64 MB, which a
+ * parallel build splits between its workers: for a 1M-row timeline they spilled to disk.
  */
 async function finish(db: Database, projection: Projection, schema: string) {
   for (const table of await churnedTables(db, schema)) await db.exec(`VACUUM FULL ${schema}.${table}`);
-  if (projection.readerIndexes) await db.transaction((tx) => tx.exec(`SET LOCAL search_path TO ${schema}; ${projection.readerIndexes}`));
-  for (const table of projection.tables) await db.exec(`ANALYZE ${schema}.${table}`);
+  const memory = db.kind === "postgres" ? "SET LOCAL maintenance_work_mem = '256MB';" : "";
+  if (projection.readerIndexes)
+    await db.transaction((tx) => tx.exec(`${memory} SET LOCAL search_path TO ${schema}; ${projection.readerIndexes}`));
+  if (projection.tables.length > 0) await db.exec(`ANALYZE ${projection.tables.map((table) => `${schema}.${table}`).join(", ")}`);
 }
 
 /** The schema's tables with more than one update or delete per ten inserts. */
