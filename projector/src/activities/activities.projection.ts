@@ -1,8 +1,11 @@
 import type { RecordedEvent } from "@crm/contracts/events/registry";
 import { describeActivity } from "@crm/contracts/activity/describe";
+import { describeLeadEvent } from "@crm/contracts/lead/describe";
+import { leadIdOfStream } from "@crm/contracts/lead/stream";
+import type { LeadActivityDescription } from "@crm/contracts/messaging/describe";
 import type { Queryable } from "@crm/infra/db/database";
 import type { Projection } from "../projection.ts";
-import { insertRows } from "../sql.ts";
+import { insertColumns } from "../sql-arrays.ts";
 
 const COLUMNS = {
   id: "uuid",
@@ -15,31 +18,56 @@ const COLUMNS = {
   position: "text",
 } as const;
 
+/**
+ * A rebuild fills this table with nearly every event of the log, so it is kept cheap to fill:
+ * - positions compare byte by byte (COLLATE "C"): they are fixed-width digits, and the default
+ *   collation compared them through the C library at several times the cost;
+ * - no key on id during the fill: it would only catch an event entered twice, which neither the
+ *   runner (one checkpoint move per batch) nor a rebuild (one pass over the log) does, so inserts
+ *   need no ON CONFLICT either;
+ * - the index by lead serves readers and the deletion of an archived lead's timeline: a fill
+ *   creates it when the first archive comes, in one pass over the rows so far, not row by row.
+ * A rebuild builds whatever is still missing once the table is filled (readerIndexes).
+ */
 const DDL = `
   CREATE TABLE activities (
-    id uuid PRIMARY KEY,
+    id uuid NOT NULL,
     lead_id uuid NOT NULL,
     type text NOT NULL,
     title text NOT NULL,
     description text,
     created_at timestamptz NOT NULL,
     created_by text NOT NULL,
-    position text NOT NULL
+    position text COLLATE "C" NOT NULL
   );
-  CREATE INDEX activities_lead ON activities (lead_id, position DESC);
   CREATE TABLE activities_archived_leads (lead_id uuid PRIMARY KEY);
+`;
+
+const LEAD_INDEX = "CREATE INDEX IF NOT EXISTS activities_lead ON activities (lead_id, position DESC);";
+
+const READER_INDEXES = `
+  ${LEAD_INDEX}
+  ALTER TABLE activities ADD PRIMARY KEY (id);
+  CREATE INDEX activities_recent ON activities (position DESC);
 `;
 
 type ActivityRow = Record<keyof typeof COLUMNS, string | null>;
 
+/**
+ * The event's row, as describeActivity reads it. A lead's own events are described here without
+ * the copy with the lead id that describeActivity makes of them: in Node 20 that object spread took
+ * longer than the rest of the row (2.6 against 0.5 µs), and nine events in ten are lead events.
+ */
 function rowOf(event: RecordedEvent): ActivityRow | undefined {
-  const described = describeActivity(event);
+  const ownLead = leadIdOfStream(event.streamId);
+  const described = ownLead ? describeLeadEvent(event) : describeActivity(event);
   if (!described) return undefined;
-  const { leadId, ...entry } = described;
   return {
     id: event.eventId,
-    lead_id: leadId,
-    ...entry,
+    lead_id: ownLead ?? (described as LeadActivityDescription).leadId,
+    type: described.type,
+    title: described.title,
+    description: described.description,
     created_at: event.metadata.at,
     created_by: event.metadata.actor,
     position: event.position,
@@ -65,15 +93,11 @@ async function apply(tx: Queryable, events: readonly RecordedEvent[]) {
   }
   const earlier = await archivedBefore(tx, rows);
   if (archived.size > 0) {
+    await tx.exec(LEAD_INDEX);
     await tx.query("DELETE FROM activities WHERE lead_id = ANY($1::uuid[])", [[...archived]]);
     await tx.query("INSERT INTO activities_archived_leads (lead_id) SELECT unnest($1::uuid[]) ON CONFLICT DO NOTHING", [[...archived]]);
   }
-  await insertRows(
-    tx,
-    "activities",
-    COLUMNS,
-    rows.filter((r) => !earlier.has(r.lead_id!)),
-  );
+  await insertColumns(tx, "activities", COLUMNS, earlier.size === 0 ? rows : rows.filter((r) => !earlier.has(r.lead_id!)));
 }
 
 /** The leads of these rows that were archived in an earlier batch. */
@@ -89,10 +113,10 @@ async function archivedBefore(tx: Queryable, rows: readonly ActivityRow[]): Prom
 
 export const activitiesProjection: Projection = {
   name: "activities",
-  version: 3,
+  version: 4,
   tables: ["activities", "activities_archived_leads"],
   ddl: DDL,
-  readerIndexes: "CREATE INDEX activities_recent ON activities (position DESC);",
+  readerIndexes: READER_INDEXES,
   apply,
   topics(events) {
     const ids = new Set(events.map((e) => describeActivity(e)?.leadId).filter((id) => id !== undefined));
