@@ -7,7 +7,8 @@ import { isOnboardingStage } from "@crm/contracts/onboarding/steps";
 import { describeQuestionnaireEvent } from "@crm/contracts/questionnaire/describe";
 import type { Queryable } from "@crm/infra/db/database";
 import type { Projection } from "../projection.ts";
-import { insertRows, upsertRows, type Columns } from "../sql.ts";
+import { insertColumns } from "../sql-arrays.ts";
+import type { Columns } from "../sql.ts";
 
 /** Each lead's stage, so an event can be judged by the stage its lead had when it happened. */
 const STAGE_COLUMNS = { lead_id: "uuid", stage: "text" } as const satisfies Columns;
@@ -22,20 +23,25 @@ const ACTIVITY_COLUMNS = {
   position: "text",
 } as const satisfies Columns;
 
+/**
+ * Kept cheap to fill as the activities timeline is (see there): positions compare byte by byte,
+ * the key on id is built after a rebuild's fill, the index by lead when the first archive comes.
+ */
 const DDL = `
   CREATE TABLE onboarding_lead_stages (lead_id uuid PRIMARY KEY, stage text NOT NULL);
   CREATE TABLE onboarding_activities (
-    id uuid PRIMARY KEY,
+    id uuid NOT NULL,
     lead_id uuid NOT NULL,
     type text NOT NULL,
     title text NOT NULL,
     description text,
     created_at timestamptz NOT NULL,
     created_by text NOT NULL,
-    position text NOT NULL
+    position text COLLATE "C" NOT NULL
   );
-  CREATE INDEX onboarding_activities_lead ON onboarding_activities (lead_id, position DESC);
 `;
+
+const LEAD_INDEX = "CREATE INDEX IF NOT EXISTS onboarding_activities_lead ON onboarding_activities (lead_id, position DESC);";
 
 type ActivityRow = Record<keyof typeof ACTIVITY_COLUMNS, string | null>;
 type Entry = ActivityDescription & { leadId: string };
@@ -65,8 +71,8 @@ function entryOf(event: RecordedEvent, stageBefore: string | undefined): Entry |
   return inOnboarding ? describeMessagingEvent(event) : undefined;
 }
 
-async function loadStages(tx: Queryable, events: readonly RecordedEvent[]): Promise<Map<string, string>> {
-  const ids = [...new Set(events.map(leadIdOfEvent).filter((id) => id !== undefined))];
+async function loadStages(tx: Queryable, leadIds: readonly (string | undefined)[]): Promise<Map<string, string>> {
+  const ids = [...new Set(leadIds)].filter((id) => id !== undefined);
   if (ids.length === 0) return new Map();
   const { rows } = await tx.query<{ lead_id: string; stage: string }>(
     "SELECT lead_id, stage FROM onboarding_lead_stages WHERE lead_id = ANY($1::uuid[])",
@@ -76,12 +82,14 @@ async function loadStages(tx: Queryable, events: readonly RecordedEvent[]): Prom
 }
 
 async function apply(tx: Queryable, events: readonly RecordedEvent[]) {
-  const stages = await loadStages(tx, events);
+  const leadIds = events.map(leadIdOfEvent);
+  const stages = await loadStages(tx, leadIds);
   const changed = new Set<string>();
   const archived = new Set<string>();
   let rows: ActivityRow[] = [];
-  for (const event of events) {
-    const leadId = leadIdOfEvent(event);
+  for (let i = 0; i < events.length; i++) {
+    const event = events[i]!;
+    const leadId = leadIds[i];
     if (!leadId) continue;
     if (event.type === "LeadArchived") {
       archived.add(leadId);
@@ -108,20 +116,25 @@ async function apply(tx: Queryable, events: readonly RecordedEvent[]) {
     }
   }
   if (archived.size > 0) {
+    await tx.exec(LEAD_INDEX);
     await tx.query("DELETE FROM onboarding_activities WHERE lead_id = ANY($1::uuid[])", [[...archived]]);
     await tx.query("DELETE FROM onboarding_lead_stages WHERE lead_id = ANY($1::uuid[])", [[...archived]]);
   }
   const stageRows = [...changed].filter((id) => stages.has(id)).map((id) => ({ lead_id: id, stage: stages.get(id) }));
-  await upsertRows(tx, "onboarding_lead_stages", STAGE_COLUMNS, "lead_id", stageRows);
-  await insertRows(tx, "onboarding_activities", ACTIVITY_COLUMNS, rows);
+  await insertColumns(tx, "onboarding_lead_stages", STAGE_COLUMNS, stageRows, "ON CONFLICT (lead_id) DO UPDATE SET stage = EXCLUDED.stage");
+  await insertColumns(tx, "onboarding_activities", ACTIVITY_COLUMNS, rows);
 }
 
 export const onboardingProjection: Projection = {
   name: "onboarding",
-  version: 1,
+  version: 2,
   tables: ["onboarding_lead_stages", "onboarding_activities"],
   ddl: DDL,
-  readerIndexes: "CREATE INDEX onboarding_activities_recent ON onboarding_activities (position DESC);",
+  readerIndexes: `
+    ${LEAD_INDEX}
+    ALTER TABLE onboarding_activities ADD PRIMARY KEY (id);
+    CREATE INDEX onboarding_activities_recent ON onboarding_activities (position DESC);
+  `,
   apply,
   topics(events) {
     const touched = events.some((e) => leadIdOfEvent(e) !== undefined);
