@@ -2,7 +2,7 @@ import type { RecordedEvent } from "@crm/contracts/events/registry";
 import { leadIdOfStream } from "@crm/contracts/lead/stream";
 import type { Queryable } from "@crm/infra/db/database";
 import type { Projection } from "../projection.ts";
-import { insertRows } from "../sql.ts";
+import { insertColumns } from "../sql-arrays.ts";
 
 const COLUMNS = { lead_id: "uuid", stream_id: "text", first_position: "text" } as const;
 
@@ -10,11 +10,13 @@ const COLUMNS = { lead_id: "uuid", stream_id: "text", first_position: "text" } a
  * Which streams hold a lead's events: its own stream and every stream whose events name it by
  * leadId (meetings, messages, questionnaire, content, tasks). The history view reads these
  * streams in full, so later events of a stream that no longer repeat the lead id still count.
+ * Stream ids and positions compare byte by byte: every batch of a rebuild meets most leads' streams
+ * again, and the key lookups that find them already there compared through the C library before.
  */
 const DDL = `
   CREATE TABLE lead_streams (
     lead_id uuid NOT NULL,
-    stream_id text NOT NULL,
+    stream_id text COLLATE "C" NOT NULL,
     first_position text COLLATE "C" NOT NULL,
     PRIMARY KEY (lead_id, stream_id)
   );
@@ -36,12 +38,12 @@ async function apply(tx: Queryable, events: readonly RecordedEvent[]) {
     const key = `${leadId}/${event.streamId}`;
     if (leadId && !rows.has(key)) rows.set(key, { lead_id: leadId, stream_id: event.streamId, first_position: event.position });
   }
-  await insertRows(tx, "lead_streams", COLUMNS, [...rows.values()]);
+  await insertColumns(tx, "lead_streams", COLUMNS, [...rows.values()], "ON CONFLICT DO NOTHING");
 }
 
 export const leadStreamsProjection: Projection = {
   name: "lead_streams",
-  version: 1,
+  version: 2,
   tables: ["lead_streams"],
   ddl: DDL,
   apply,
