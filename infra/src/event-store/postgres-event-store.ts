@@ -167,7 +167,10 @@ export function createPostgresEventStore(db: Database): EventStore {
     }
     if (newest) notices.announce(newest);
   }
-  const enqueue = createGroupBatcher(runBatch);
+  // Two batches in flight, not four: one runs while the other commits, and the appends meanwhile
+  // make bigger batches. Each batch costs a round trip and a commit; at 8 writers on 2 cores four
+  // in flight made batches of ~2 appends and cost 1.4x the CPU per event of plain INSERTs, two 1.0x.
+  const enqueue = createGroupBatcher(runBatch, { maxInFlight: 2 });
   const readWholeStream = createWholeStreamReader(db);
 
   const store: EventStore = {
