@@ -71,6 +71,23 @@ function entryOf(event: RecordedEvent, stageBefore: string | undefined): Entry |
   return inOnboarding ? describeMessagingEvent(event) : undefined;
 }
 
+/** The events of a lead's own stream that set its stage or that entryOf may list; detail edits, most of them, are not. */
+const LEAD_EVENTS_OF_INTEREST: ReadonlySet<RecordedEvent["type"]> = new Set([
+  "LeadCreated",
+  "LeadStageChanged",
+  "LeadMoved",
+  "LeadArchived",
+  "CreativeDirectorAssigned",
+  "CreativeDirectorUnassigned",
+]);
+
+/** The lead of an event that can matter here; undefined for the others, which the batch passes over. */
+function leadOf(event: RecordedEvent): string | undefined {
+  const own = leadIdOfStream(event.streamId);
+  if (own) return LEAD_EVENTS_OF_INTEREST.has(event.type) ? own : undefined;
+  return leadIdOfEvent(event);
+}
+
 async function loadStages(tx: Queryable, leadIds: readonly (string | undefined)[]): Promise<Map<string, string>> {
   const ids = [...new Set(leadIds)].filter((id) => id !== undefined);
   if (ids.length === 0) return new Map();
@@ -82,7 +99,7 @@ async function loadStages(tx: Queryable, leadIds: readonly (string | undefined)[
 }
 
 async function apply(tx: Queryable, events: readonly RecordedEvent[]) {
-  const leadIds = events.map(leadIdOfEvent);
+  const leadIds = events.map(leadOf);
   const stages = await loadStages(tx, leadIds);
   const changed = new Set<string>();
   const archived = new Set<string>();
