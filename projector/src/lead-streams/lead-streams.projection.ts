@@ -24,19 +24,23 @@ const DDL = `
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function leadOf(event: RecordedEvent): string | undefined {
-  const own = leadIdOfStream(event.streamId);
-  if (own) return own;
+/** The lead an event names in its data, for events outside the lead's own stream. */
+function namedLead(event: RecordedEvent): string | undefined {
   const named = (event.data as { leadId?: unknown }).leadId;
   return typeof named === "string" && UUID.test(named) ? named : undefined;
 }
 
+const leadOf = (event: RecordedEvent) => leadIdOfStream(event.streamId) ?? namedLead(event);
+
 async function apply(tx: Queryable, events: readonly RecordedEvent[]) {
   const rows = new Map<string, { lead_id: string; stream_id: string; first_position: string }>();
   for (const event of events) {
-    const leadId = leadOf(event);
-    const key = `${leadId}/${event.streamId}`;
-    if (leadId && !rows.has(key)) rows.set(key, { lead_id: leadId, stream_id: event.streamId, first_position: event.position });
+    const own = leadIdOfStream(event.streamId);
+    const leadId = own ?? namedLead(event);
+    if (!leadId) continue;
+    // A lead's own stream names one lead: the stream id is key enough (and needs no new string).
+    const key = own ? event.streamId : `${leadId}/${event.streamId}`;
+    if (!rows.has(key)) rows.set(key, { lead_id: leadId, stream_id: event.streamId, first_position: event.position });
   }
   await insertColumns(tx, "lead_streams", COLUMNS, [...rows.values()], "ON CONFLICT DO NOTHING");
 }
