@@ -45,8 +45,8 @@ export async function openFixture(backend: Backend): Promise<OutreachFixture> {
 }
 
 /**
- * Runs a reactor until a condition holds. On a shared Postgres server another session's open
- * transaction can hold events back from readAll for a moment (pg_snapshot_xmin is cluster-wide).
+ * Runs a reactor until a condition holds. Another session's open transaction on the same database
+ * can hold events back from readAll for a moment (READABLE_HORIZON).
  */
 export async function runUntil(runner: { runOnce(): Promise<number> }, done: () => Promise<boolean> | boolean, timeoutMs = 45_000) {
   const deadline = Date.now() + timeoutMs;

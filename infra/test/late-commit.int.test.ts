@@ -115,6 +115,26 @@ describe.skipIf(!hasPostgres)("late commits on Postgres (needs a server: PGlite 
     expect(ours.delivered).toEqual([a.streamId, b.streamId]);
   });
 
+  it("is not held back by a transaction open in another database of the same server", async () => {
+    const neighbour = await createTestDatabase("postgres");
+    const other = new pg.Client({ connectionString: neighbour.url });
+    await other.connect();
+    try {
+      await other.query("BEGIN");
+      await other.query("SELECT pg_current_xact_id()"); // an open write elsewhere, older than ours
+      const reader = ourReader(store);
+      await reader.poll();
+      const writer = await connect();
+      const { streamId } = await insertEvent(writer);
+      await reader.poll();
+      expect(reader.delivered.at(-1)).toBe(streamId);
+      expect(await store.currentPosition()).toBe((await store.readAll({ after: START_POSITION, limit: 1_000 })).at(-1)!.position);
+    } finally {
+      await other.end();
+      await neighbour.drop();
+    }
+  });
+
   it("delivers every event exactly once while many writers commit out of order", async () => {
     const reader = ourReader(store);
     await reader.poll();

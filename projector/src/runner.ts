@@ -108,8 +108,8 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
 
   /**
    * An append was announced that the log did not deliver yet: its commit is visible, but an older
-   * transaction somewhere on the server still holds the readable head back (pg_snapshot_xmin), and
-   * no further notice will come when that one ends. Look again soon instead of at the next poll.
+   * transaction of this database still holds the readable head back (READABLE_HORIZON), and no
+   * further notice will come when that one ends. Look again soon instead of at the next poll.
    */
   const heldBack = () => processedTo !== undefined && announced > processedTo;
 

@@ -68,8 +68,8 @@ export async function dumpProjections(q: Queryable, projections: readonly Projec
 
 /**
  * Whether every projection's checkpoint has reached target. Compare with the position of your own
- * appends, not with currentPosition(): on a shared server any open transaction in the cluster holds
- * the readable head back (pg_snapshot_xmin), and an empty head would look "caught up".
+ * appends, not with currentPosition(): another test's open transaction on the same database holds
+ * the readable head back (READABLE_HORIZON), and an empty head would look "caught up".
  */
 export async function caughtUp(db: Database, projections: readonly Projection[], target: string): Promise<boolean> {
   const checkpoints = await loadCheckpoints(db);

@@ -7,6 +7,7 @@ import { StreamVersionConflictError, type AppendOptions, type AppendResult, type
 import { START_POSITION, decodePosition, encodePosition, isPosition, normalizePosition } from "./position.ts";
 import { COMMAND_TAKEN, EVENTS_CHANNEL } from "./postgres-event-store.migrations.ts";
 import { EVENT_COLUMNS, toRecorded, type EventRow } from "./event-rows.ts";
+import { READABLE_HORIZON } from "./readable-horizon.ts";
 import { createWholeStreamReader } from "./whole-stream-reader.ts";
 
 interface PendingAppend {
@@ -208,7 +209,7 @@ export function createPostgresEventStore(db: Database): EventStore {
       const { rows } = await db.query<EventRow>(
         `SELECT ${EVENT_COLUMNS} FROM events
          WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
-           AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+           AND transaction_id < ${READABLE_HORIZON}
          ORDER BY events.transaction_id, events.global_position
          LIMIT $3`,
         [transactionId, globalPosition, limit],
@@ -219,7 +220,7 @@ export function createPostgresEventStore(db: Database): EventStore {
     async currentPosition() {
       const { rows } = await db.query<{ transaction_id: string; global_position: string }>(
         `SELECT transaction_id::text AS transaction_id, global_position FROM events
-         WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+         WHERE transaction_id < ${READABLE_HORIZON}
          ORDER BY events.transaction_id DESC, events.global_position DESC LIMIT 1`,
       );
       const head = rows[0];

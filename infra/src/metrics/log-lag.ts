@@ -1,3 +1,5 @@
+import { READABLE_HORIZON } from "../event-store/readable-horizon.ts";
+
 /**
  * SQL: the events of the Postgres log after the position stored in `positionColumn`
  * ("<transaction id>-<global position>", as checkpoints keep it) and up to the head as the event
@@ -7,4 +9,4 @@
 export const eventsAfterSql = (positionColumn: string) =>
   `(e.transaction_id, e.global_position) >
    (split_part(${positionColumn}, '-', 1)::numeric::text::xid8, split_part(${positionColumn}, '-', 2)::bigint)
-   AND e.transaction_id < pg_snapshot_xmin(pg_current_snapshot())`;
+   AND e.transaction_id < ${READABLE_HORIZON}`;
