@@ -12,7 +12,8 @@ export interface JsonAnswer {
  * shares the machine's two cores with the app must stay cheap.
  */
 export function jsonClient(baseUrl: string, token: string, maxSockets = 64) {
-  const agent = new Agent({ keepAlive: true, maxSockets });
+  // Idle sockets close on this side (4 s) before the server's keep-alive timeout (5 s) could reset one in use.
+  const agent = new Agent({ keepAlive: true, maxSockets, timeout: 4_000 });
   const call = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
     new Promise<JsonAnswer>((resolve, reject) => {
       const payload = body === undefined ? undefined : JSON.stringify(body);
