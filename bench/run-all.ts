@@ -10,7 +10,7 @@
  *   --seconds 5                      append seconds per figure (limit, store and Emmett each)
  *   --connections 32 --http-seconds 10   HTTP command path (autocannon)
  *   --read-connections 4 --read-seconds 5  read API (API and plain query each)
- *   --rate 500 --visible-seconds 20  command-to-visible load and duration
+ *   --rate 200,500 --visible-seconds 20  command-to-visible loads (issue 2 at 200/s, issue 10 at 500/s) and duration
  *   --ui-runs 5                      Chromium board runs
  *   --memory-events 1000000          log the app builds on start on the embedded store
  *   --growth-leads 1000,10000,100000 --growth-seconds 2   read API and appends at each size
@@ -41,7 +41,7 @@ const { values } = parseArgs({
     "http-seconds": { type: "string", default: "10" },
     "read-connections": { type: "string", default: "4" },
     "read-seconds": { type: "string", default: "5" },
-    rate: { type: "string", default: "500" },
+    rate: { type: "string", default: "200,500" },
     "visible-seconds": { type: "string", default: "20" },
     "ui-runs": { type: "string", default: "5" },
     "memory-events": { type: "string", default: "1000000" },
@@ -63,7 +63,7 @@ const num = (name: keyof typeof values) => {
   if (!Number.isFinite(n) || n < 0) throw new Error(`--${name} must be a non-negative number`);
   return n;
 };
-const list = (name: "writers" | "sizes" | "growth-leads") => values[name].split(",").map(Number);
+const list = (name: "writers" | "sizes" | "growth-leads" | "rate") => values[name].split(",").map(Number);
 
 /** Postgres rebuild, then the read API on the same rebuilt database; either can be left out. */
 async function rebuildAndRead(): Promise<Figure[]> {
@@ -100,7 +100,14 @@ const benches: [string[], () => Promise<Figure[]>][] = [
   [["append"], () => benchAppend({ writers: list("writers"), sizes: list("sizes"), durationMs: num("seconds") * 1000, log })],
   [["http"], () => benchCommandHttp({ connections: num("connections"), durationSeconds: num("http-seconds"), log })],
   [["rebuild", "read"], rebuildAndRead],
-  [["visible"], () => benchCommandToVisible({ rate: num("rate"), durationMs: num("visible-seconds") * 1000, log })],
+  [
+    ["visible"],
+    async () => {
+      const figures: Figure[] = [];
+      for (const rate of list("rate")) figures.push(...(await benchCommandToVisible({ rate, durationMs: num("visible-seconds") * 1000, log })));
+      return figures;
+    },
+  ],
   [["memory"], () => benchMemory({ events: num("memory-events"), log })],
   [["ui"], () => benchUi({ runs: num("ui-runs") })],
   [["growth"], () => benchGrowth({ sizes: list("growth-leads"), seconds: num("growth-seconds"), log })],
