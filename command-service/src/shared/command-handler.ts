@@ -1,6 +1,6 @@
 import { ConflictError, PreconditionFailedError, ValidationError } from "@crm/contracts/api/errors";
 import type { DomainEvent, EventMetadata } from "@crm/contracts/events/registry";
-import { StreamVersionConflictError, type EventStore } from "@crm/infra/event-store/event-store";
+import { StreamVersionConflictError, streamTypeOf, type EventStore } from "@crm/infra/event-store/event-store";
 import { fold, type Decider, type EventEnvelope } from "./decider.ts";
 
 export interface CommandOptions {
@@ -95,8 +95,6 @@ async function replayDuplicate<Command, State, E extends DomainEvent>(
   return replay(store, decider, first, streamId, options);
 }
 
-const streamType = (streamId: string) => streamId.split("-", 1)[0];
-
 /**
  * The first answer to a repeated command id, as it was. Only the same request may have it: a key
  * reused by someone else, or for another kind of record or another record, is refused rather than
@@ -115,7 +113,7 @@ async function replay<Command, State, E extends DomainEvent>(
   // A create makes a new id per request: its retry names a record of the same kind that does not exist.
   const retriedCreate = async () =>
     itsEvents[0]?.streamVersion === 1 &&
-    streamType(first.streamId) === streamType(streamId) &&
+    streamTypeOf(first.streamId) === streamTypeOf(streamId) &&
     (options.newStream || (await store.readStream(streamId)).length === 0);
   const sameRecord = first.streamId === streamId || (await retriedCreate());
   if (!sameRecord || itsEvents.at(-1)?.metadata.actor !== options.metadata.actor) {

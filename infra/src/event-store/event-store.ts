@@ -1,5 +1,8 @@
 import type { DomainEvent, EventMetadata, RecordedEvent } from "@crm/contracts/events/registry";
 
+/** The kind of record a stream holds: its id's prefix ("lead" of "lead-<uuid>"). */
+export const streamTypeOf = (streamId: string) => streamId.split("-", 1)[0] ?? streamId;
+
 /** A number is the exact version the stream must have (0: it must not exist yet); "any" skips the check. */
 export type ExpectedVersion = number | "any";
 

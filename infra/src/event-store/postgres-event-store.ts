@@ -3,7 +3,7 @@ import { encodeEvent } from "@crm/contracts/events/registry";
 import type { Database } from "../db/database.ts";
 import { createGroupBatcher, type Queued } from "../db/group-batcher.ts";
 import { findCommandAnswer } from "./command-answers.ts";
-import { StreamVersionConflictError, type AppendOptions, type AppendResult, type EventStore, type ExpectedVersion } from "./event-store.ts";
+import { StreamVersionConflictError, streamTypeOf, type AppendOptions, type AppendResult, type EventStore, type ExpectedVersion } from "./event-store.ts";
 import { START_POSITION, decodePosition, encodePosition, isPosition, normalizePosition } from "./position.ts";
 import { COMMAND_TAKEN, EVENTS_CHANNEL } from "./postgres-event-store.migrations.ts";
 import { EVENT_COLUMNS, toRecorded, type EventRow } from "./event-rows.ts";
@@ -25,8 +25,6 @@ interface BatchRow {
   r_duplicate: boolean;
   r_conflict_version: number | null;
 }
-
-const streamType = (streamId: string) => streamId.split("-", 1)[0] ?? streamId;
 
 /** Whether an append failed because a concurrent transaction recorded its command id first. */
 function commandTaken(error: unknown): boolean {
@@ -179,7 +177,7 @@ export function createPostgresEventStore(db: Database): EventStore {
       if (events.length === 0) throw new Error("append needs at least one event");
       const json = {
         stream: streamId,
-        type: streamType(streamId),
+        type: streamTypeOf(streamId),
         expected: expectedVersion === "any" ? null : expectedVersion,
         command: options.commandId,
         metadata: options.metadata,
