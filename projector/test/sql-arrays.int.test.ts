@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, postgresAvailable, type Backend, type TestDatabase } from "@crm/infra/testing/test-database";
-import { arrayLiteral, insertColumns } from "../src/sql-arrays.ts";
+import { arrayLiteral, insertColumns } from "../src/sql.ts";
 
 const hasPostgres = await postgresAvailable();
 

@@ -5,7 +5,7 @@ import { leadIdOfStream } from "@crm/contracts/lead/stream";
 import type { LeadActivityDescription } from "@crm/contracts/messaging/describe";
 import type { Queryable } from "@crm/infra/db/database";
 import type { Projection } from "../projection.ts";
-import { insertColumns } from "../sql-arrays.ts";
+import { insertColumns } from "../sql.ts";
 
 const COLUMNS = {
   id: "uuid",

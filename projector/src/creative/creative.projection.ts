@@ -3,7 +3,7 @@ import { describeCreativeEvent } from "@crm/contracts/creative/describe";
 import { fileIdOfStream, submissionIdOfStream, taskIdOfStream } from "@crm/contracts/creative/stream";
 import type { Queryable } from "@crm/infra/db/database";
 import type { Projection } from "../projection.ts";
-import { insertRows, upsertRows, type Columns } from "../sql.ts";
+import { insertColumns, upsertRows, type Columns } from "../sql.ts";
 import {
   CREATIVE_DDL,
   FILE_COLUMNS,
@@ -146,11 +146,12 @@ async function dropArchivedLeads(tx: Queryable, events: readonly RecordedEvent[]
 }
 
 async function apply(tx: Queryable, events: readonly RecordedEvent[]) {
-  await insertRows(
+  await insertColumns(
     tx,
     "creative_files",
     FILE_COLUMNS,
     events.map(fileRow).filter((r) => r !== undefined),
+    "ON CONFLICT DO NOTHING",
   );
   await project<SubmissionRow>(tx, events, "content_submissions", SUBMISSION_COLUMNS, submissionIdOfStream, submission);
   await project<TaskRow>(tx, events, "creative_tasks", TASK_COLUMNS, taskIdOfStream, task);

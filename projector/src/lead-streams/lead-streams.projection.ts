@@ -2,7 +2,7 @@ import type { RecordedEvent } from "@crm/contracts/events/registry";
 import { leadIdOfStream } from "@crm/contracts/lead/stream";
 import type { Queryable } from "@crm/infra/db/database";
 import type { Projection } from "../projection.ts";
-import { insertColumns } from "../sql-arrays.ts";
+import { insertColumns } from "../sql.ts";
 
 const COLUMNS = { lead_id: "uuid", stream_id: "text", first_position: "text" } as const;
 

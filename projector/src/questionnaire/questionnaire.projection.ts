@@ -2,7 +2,7 @@ import type { RecordedEvent } from "@crm/contracts/events/registry";
 import { leadIdOfQuestionnaireStream } from "@crm/contracts/questionnaire/stream";
 import type { Queryable } from "@crm/infra/db/database";
 import type { Projection } from "../projection.ts";
-import { insertRows, type Columns } from "../sql.ts";
+import { insertColumns, type Columns } from "../sql.ts";
 
 /** One row per submitted version; staff read the latest and can open earlier ones. */
 const COLUMNS = {
@@ -56,7 +56,7 @@ async function apply(tx: Queryable, events: readonly RecordedEvent[]) {
     }
   }
   if (archived.size > 0) await tx.query("DELETE FROM questionnaire_responses WHERE lead_id = ANY($1::uuid[])", [[...archived]]);
-  await insertRows(tx, "questionnaire_responses", COLUMNS, rows);
+  await insertColumns(tx, "questionnaire_responses", COLUMNS, rows, "ON CONFLICT DO NOTHING");
 }
 
 export const questionnaireProjection: Projection = {
