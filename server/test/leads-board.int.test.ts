@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LEAD_STAGES } from "@crm/contracts/lead/stages";
 import { postgresAvailable, type Backend } from "@crm/infra/testing/test-database";
 import { signUpAs, type SignedIn } from "../src/testing/sign-up-as.ts";
 import { startTestApp, type TestApp } from "../src/testing/test-app.ts";
@@ -108,6 +109,49 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
       const bad = await partner.get("/api/leads?priority=urgent&mine=yes");
       expect(bad.status).toBe(400);
       expect(bad.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(["mine", "priority"]);
+    });
+
+    it("pages the board per column: each column's count and its first leads in rank order, as many as asked", async () => {
+      const word = uniqueWord();
+      const made: string[] = [];
+      for (let i = 0; i < 5; i++) made.push(await partner.createLead({ name: `N${i} ${word}`, priority: i === 0 ? "high" : "low" }));
+      await partner.post(`/api/leads/${made[0]}/move`, { stage: "Contacted" });
+      const full = (await partner.get(`/api/leads?search=${word}`)).body as { id: string; stage: string }[];
+
+      type Column = { stage: string; count: number; leads: { id: string; stage: string }[] };
+      const columnsOf = async (query: string) => {
+        const res = await partner.get(`/api/leads/board?search=${word}&${query}`);
+        expect(res.status).toBe(200);
+        return res.body.columns as Column[];
+      };
+      const paged = await columnsOf("limit=2");
+      expect(paged.map((c) => c.stage)).toEqual([...LEAD_STAGES]);
+      expect(paged.map((c) => c.count)).toEqual(LEAD_STAGES.map((stage) => full.filter((l) => l.stage === stage).length));
+      for (const column of paged) expect(column.leads).toEqual(full.filter((l) => l.stage === column.stage).slice(0, 2));
+      expect(paged[0]).toMatchObject({ stage: "New Lead", count: 4 });
+      expect(paged[0]!.leads).toHaveLength(2);
+
+      const wider = await columnsOf(`limits=${LEAD_STAGES.map((stage) => (stage === "New Lead" ? 3 : 0)).join(",")}`);
+      expect(wider[0]!.leads.map((l) => l.id)).toEqual(full.filter((l) => l.stage === "New Lead").slice(0, 3).map((l) => l.id));
+      expect(wider[1]).toEqual({ stage: "Contacted", count: 1, leads: [] });
+      expect((await columnsOf("priority=high")).flatMap((c) => c.leads.map((l) => l.id))).toEqual([made[0]]);
+      expect((await partner.get(`/api/leads/board?search=${word}`)).body.columns[0].leads).toHaveLength(4);
+
+      for (const [query, field] of [
+        ["limit=0", "limit"],
+        ["limit=lots", "limit"],
+        ["limits=1,2,3", "limits"],
+        [`limits=${LEAD_STAGES.map(() => "x").join(",")}`, "limits"],
+        ["priority=urgent", "priority"],
+      ]) {
+        const bad = await partner.get(`/api/leads/board?${query}`);
+        expect(bad.status, query).toBe(400);
+        expect(bad.headers.get("content-type")).toContain("application/problem+json");
+        const fields: string[] = bad.body.errors.map((e: { field: string }) => e.field);
+        expect(fields.length, query).toBeGreaterThan(0);
+        for (const named of fields) expect([field, named.split(".")[0]], query).toEqual([field, field]); // "limits.3": the fourth count
+
+      }
     });
 
     it("archives a lead (Partner only): it leaves the board, the stats and its timeline, and refuses commands", async () => {

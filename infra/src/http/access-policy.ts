@@ -70,6 +70,7 @@ export const ACCESS_POLICY: readonly AccessRule[] = [
   rule("GET /api/activities/recent", APPROVED),
   // leads
   rule("GET /api/leads", STAFF),
+  rule("GET /api/leads/board", STAFF),
   rule("POST /api/leads", STAFF),
   rule("GET /api/leads/:id", STAFF),
   rule("PATCH /api/leads/:id", STAFF),

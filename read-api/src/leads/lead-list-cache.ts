@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { gzip } from "node:zlib";
 import type { Queryable } from "@crm/infra/db/database";
-import { listLeadsJson, type LeadFilter } from "./leads.queries.ts";
+
 
 const gzipAsync = promisify(gzip);
 
@@ -13,9 +13,9 @@ export interface LeadList {
   gzipped(): Promise<Buffer>;
 }
 
-export interface LeadListCache {
-  /** The list for this filter as of now: from memory while the leads read model has not moved. */
-  get(filter: LeadFilter): Promise<LeadList>;
+export interface LeadListCache<Q> {
+  /** The answer to this query as of now: from memory while the leads read model has not moved. */
+  get(query: Q): Promise<LeadList>;
 }
 
 /**
@@ -36,13 +36,17 @@ export interface LeadListCacheOptions {
 }
 
 /**
- * The board is the heaviest read (ten thousand leads are about 5 MB of JSON): each rendered list
- * is kept with the leadsStamp it was rendered under, and while the stamp holds the same filter
- * gets the same bytes, and clients revalidating with If-None-Match get 304. The stamp is read
- * before the list, so a list is never older than its stamp; concurrent misses for one filter
- * share one render.
+ * The lists are the heaviest reads (all ten thousand leads are about 5 MB of JSON): each rendered
+ * answer is kept with the leadsStamp it was rendered under, and while the stamp holds the same
+ * query (a flat object: filter, page sizes) gets the same bytes, and clients revalidating with
+ * If-None-Match get 304. The stamp is read before the list, so a list is never older than its
+ * stamp; concurrent misses for one query share one render.
  */
-export function createLeadListCache(db: Queryable, { maxBytes = 64 * 1024 * 1024 }: LeadListCacheOptions = {}): LeadListCache {
+export function createLeadListCache<Q extends object>(
+  db: Queryable,
+  renderJson: (query: Q) => Promise<string>,
+  { maxBytes = 64 * 1024 * 1024 }: LeadListCacheOptions = {},
+): LeadListCache<Q> {
   const lists = new Map<string, { stamp: string; list: Promise<LeadList>; bytes: number }>(); // in least-recently-used order
   let bytes = 0;
 
@@ -53,8 +57,8 @@ export function createLeadListCache(db: Queryable, { maxBytes = 64 * 1024 * 1024
     bytes -= entry.bytes;
   }
 
-  async function render(key: string, at: string, filter: LeadFilter): Promise<LeadList> {
-    const json = Buffer.from(await listLeadsJson(db, filter));
+  async function render(key: string, at: string, query: Q): Promise<LeadList> {
+    const json = Buffer.from(await renderJson(query));
     let compressed: Promise<Buffer> | undefined;
     return {
       etag: `"${createHash("sha1").update(`${at}\n${key}`).digest("base64url").slice(0, 20)}"`,
@@ -83,8 +87,8 @@ export function createLeadListCache(db: Queryable, { maxBytes = 64 * 1024 * 1024
   }
 
   return {
-    async get(filter) {
-      const key = JSON.stringify(filter, Object.keys(filter).sort());
+    async get(query) {
+      const key = JSON.stringify(query, Object.keys(query).sort());
       const at = await leadsStamp(db);
       const hit = lists.get(key);
       if (hit?.stamp === at) {
@@ -93,7 +97,7 @@ export function createLeadListCache(db: Queryable, { maxBytes = 64 * 1024 * 1024
         return hit.list;
       }
       forget(key);
-      const list = render(key, at, filter);
+      const list = render(key, at, query);
       remember(key, at, list);
       return list;
     },

@@ -15,14 +15,8 @@ export interface LeadFilter {
   mineOf?: string;
 }
 
-/**
- * The board: every lead matching the filter, column by column in stage order, each column in
- * rank order, as the JSON array text the API sends. Each row keeps its lead rendered (card, written
- * by the projector), so Postgres only joins the texts: the app receives one value instead of
- * parsing ten thousand rows and serialising them again on its event loop.
- */
-export async function listLeadsJson(q: Queryable, filter: LeadFilter = {}): Promise<string> {
-  const params: unknown[] = [LEAD_STAGES];
+/** The WHERE clause for the filter, its values numbered after the params already given. */
+function filterClause(filter: LeadFilter, params: unknown[]): string {
   const where: string[] = [];
   const add = (clause: (p: string) => string, value: unknown) => {
     params.push(value);
@@ -33,9 +27,47 @@ export async function listLeadsJson(q: Queryable, filter: LeadFilter = {}): Prom
   if (filter.priority) add((p) => `priority = ${p}`, filter.priority);
   if (filter.creativeDirectorId) add((p) => `creative_director_id = ${p}::uuid`, filter.creativeDirectorId);
   if (filter.mineOf) add((p) => `(created_by = ${p} OR assigned_to = ${p})`, filter.mineOf);
+  return where.length ? `WHERE ${where.join(" AND ")}` : "";
+}
+
+/**
+ * Every lead matching the filter, column by column in stage order, each column in rank order, as
+ * the JSON array text the API sends (CSV export, the command menu). Each row keeps its lead
+ * rendered (card, written by the projector), so Postgres only joins the texts: the app receives
+ * one value instead of parsing ten thousand rows and serialising them again on its event loop.
+ */
+export async function listLeadsJson(q: Queryable, filter: LeadFilter = {}): Promise<string> {
+  const params: unknown[] = [LEAD_STAGES];
+  const where = filterClause(filter, params);
   const { rows } = await q.query<{ body: string }>(
     `SELECT '[' || coalesce(string_agg(l.card, ',' ORDER BY array_position($1::text[], l.stage), l.rank, l.id), '') || ']' AS body
-     FROM leads l ${where.length ? `WHERE ${where.join(" AND ")}` : ""}`,
+     FROM leads l ${where}`,
+    params,
+  );
+  return rows[0]!.body;
+}
+
+/**
+ * The board as the screen shows it (a LeadBoard's JSON text): for each stage in order, how many
+ * leads match and the first `limits[i]` of them in rank order. Unfiltered, each column is two
+ * index scans on (stage, rank); filtered, the matching leads are gathered once and each column
+ * reads from them, instead of scanning the table twice per column.
+ */
+export async function boardJson(q: Queryable, filter: Omit<LeadFilter, "stage">, limits: readonly number[]): Promise<string> {
+  const params: unknown[] = [LEAD_STAGES, limits];
+  const where = filterClause(filter, params);
+  const source = where ? "matching" : "leads";
+  const { rows } = await q.query<{ body: string }>(
+    `${where ? `WITH matching AS MATERIALIZED (SELECT stage, rank, id, card FROM leads ${where})` : ""}
+     SELECT '{"columns":[' || string_agg(
+         '{"stage":' || to_json(s.stage)::text || ',"count":' || c.total || ',"leads":[' || coalesce(c.cards, '') || ']}',
+         ',' ORDER BY s.ord) || ']}' AS body
+     FROM unnest($1::text[], $2::int[]) WITH ORDINALITY AS s(stage, lim, ord)
+     CROSS JOIN LATERAL (
+       SELECT (SELECT count(*) FROM ${source} l WHERE l.stage = s.stage) AS total,
+              (SELECT string_agg(t.card, ',' ORDER BY t.rank, t.id)
+               FROM (SELECT l.card, l.rank, l.id FROM ${source} l WHERE l.stage = s.stage ORDER BY l.rank, l.id LIMIT s.lim) t) AS cards
+     ) c`,
     params,
   );
   return rows[0]!.body;

@@ -1,39 +1,45 @@
-import { Router, type Request } from "express";
+import { Router, type Request, type Response } from "express";
 import { z } from "zod";
 import { NotFoundError } from "@crm/contracts/api/errors";
-import { LEAD_PRIORITIES, LeadStage, type Stats } from "@crm/contracts/lead/lead";
+import { LEAD_STAGES, LeadBoardQuery, LeadListQuery, type Stats } from "@crm/contracts/lead/lead";
 import type { Queryable } from "@crm/infra/db/database";
 import { parseOr400 } from "@crm/infra/http/validate";
-import { createLeadListCache, leadsStamp } from "./lead-list-cache.ts";
-import { getLead, getStats } from "./leads.queries.ts";
-
-const LeadQuery = z.object({
-  search: z.string().trim().max(200, "At most 200 characters").optional(),
-  stage: LeadStage.optional(),
-  priority: z.enum(LEAD_PRIORITIES, { error: "Priority is high, medium or low" }).optional(),
-  mine: z.enum(["true", "false"], { error: "Use true or false" }).optional(),
-});
+import { createLeadListCache, leadsStamp, type LeadList } from "./lead-list-cache.ts";
+import { boardJson, getLead, getStats, listLeadsJson, type LeadFilter } from "./leads.queries.ts";
 
 /** Smaller lists go as they are: compressing them costs more than it saves. */
 const GZIP_FROM_BYTES = 8 * 1024;
+
+/** A rendered list with its entity tag: 304 when the client has it, gzipped when large and welcome. */
+async function sendList(req: Request, res: Response, list: LeadList) {
+  res.set({ ETag: list.etag, "Cache-Control": "private, no-cache" }).vary("Accept-Encoding");
+  if (req.fresh) return void res.status(304).end();
+  res.type("json");
+  if (list.json.length < GZIP_FROM_BYTES || req.acceptsEncodings("gzip", "identity") !== "gzip") return void res.send(list.json);
+  res.set("Content-Encoding", "gzip").send(await list.gzipped());
+}
 
 /** Who asks: the identity layer sets req.actor; before it does, commands are recorded as "system". */
 const actorOf = (req: Request) => (req as Request & { actor?: string }).actor ?? "system";
 const LeadId = z.object({ id: z.uuid("Lead ids are UUIDs") });
 
-/** GET /api/leads (?search, ?stage, ?priority, ?mine=true), /api/leads/:id and /api/stats from the leads read model. */
+/**
+ * GET /api/leads (?search, ?stage, ?priority, ?mine=true: every matching lead), GET /api/leads/board
+ * (the same filters, each column's count and first page), /api/leads/:id and /api/stats, from the
+ * leads read model.
+ */
 export function leadReadRoutes({ db }: { db: Queryable }): Router {
   const router = Router();
-  const lists = createLeadListCache(db);
+  const lists = createLeadListCache(db, (filter: LeadFilter) => listLeadsJson(db, filter));
+  const boards = createLeadListCache(db, ({ limits, ...filter }: LeadFilter & { limits: number[] }) => boardJson(db, filter, limits));
   router.get("/api/leads", async (req, res) => {
-    const { mine, ...filter } = parseOr400(LeadQuery, req.query, "query");
-    const list = await lists.get({ ...filter, ...(mine === "true" ? { mineOf: actorOf(req) } : {}) });
-    res.set({ ETag: list.etag, "Cache-Control": "private, no-cache" }).vary("Accept-Encoding");
-    if (req.fresh) return void res.status(304).end();
-    res.type("json");
-    if (list.json.length < GZIP_FROM_BYTES || req.acceptsEncodings("gzip", "identity") !== "gzip") return void res.send(list.json);
-    const zipped = await list.gzipped();
-    res.set("Content-Encoding", "gzip").send(zipped);
+    const { mine, ...filter } = parseOr400(LeadListQuery, req.query, "query");
+    await sendList(req, res, await lists.get({ ...filter, ...(mine === "true" ? { mineOf: actorOf(req) } : {}) }));
+  });
+  router.get("/api/leads/board", async (req, res) => {
+    const { mine, limit, limits, ...filter } = parseOr400(LeadBoardQuery, req.query, "query");
+    const query = { ...filter, ...(mine === "true" ? { mineOf: actorOf(req) } : {}), limits: limits ?? LEAD_STAGES.map(() => limit) };
+    await sendList(req, res, await boards.get(query));
   });
   router.get("/api/leads/:id", async (req, res) => {
     const { id } = parseOr400(LeadId, req.params, "id");

@@ -6,7 +6,7 @@ import { EraseLeadBody, EraseLeadResult } from "@crm/contracts/erasure/erasure";
 import { AsOfQuery, LeadHistory } from "@crm/contracts/history/history";
 import { ArchiveLeadBody, CreateLeadBody, MoveLeadBody, UpdateLeadBody } from "@crm/contracts/lead/commands";
 import { ImportLeadsBody, ImportResult } from "@crm/contracts/lead/import";
-import { Lead, Stats } from "@crm/contracts/lead/lead";
+import { Lead, LeadBoard, LeadBoardQuery, LeadListQuery, Stats } from "@crm/contracts/lead/lead";
 import { CancelMeetingBody, Meeting, RescheduleMeetingBody, ScheduleMeetingBody } from "@crm/contracts/meeting/meeting";
 import { MessageAccepted, SendEmailCompatBody, SendFormBody, SendLeadEmailBody, SendSmsBody } from "@crm/contracts/messaging/commands";
 import { AssignDirectorBody, OnboardingActivity } from "@crm/contracts/onboarding/onboarding";
@@ -51,7 +51,13 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   "GET /api/events/stream": { tag: "operations", summary: "Live read-model notices (Server-Sent Events)", produces: "text/event-stream" },
   "GET /api/stats": { tag: "dashboard", summary: "Pipeline counts", response: Stats },
   "GET /api/activities/recent": { tag: "dashboard", summary: "Recent activity across leads", response: z.array(Activity) },
-  "GET /api/leads": { tag: "leads", summary: "The board, filtered", response: z.array(Lead) },
+  "GET /api/leads": { tag: "leads", summary: "Every lead matching the filter, in board order (CSV export)", query: LeadListQuery, response: z.array(Lead) },
+  "GET /api/leads/board": {
+    tag: "leads",
+    summary: "The board: each column's count and first leads (?limit= each, or ?limits= one per stage), filtered",
+    query: LeadBoardQuery,
+    response: LeadBoard,
+  },
   "POST /api/leads": { tag: "leads", summary: "Create a lead", body: CreateLeadBody, response: withPosition, status: 201 },
   "GET /api/leads/{id}": { tag: "leads", summary: "One lead; with ?asOf= the lead as it was then, replayed from its stream", query: AsOfQuery.partial(), response: Lead },
   "PATCH /api/leads/{id}": { tag: "leads", summary: "Edit a lead", body: UpdateLeadBody, response: withPosition },
