@@ -199,6 +199,41 @@ test("search asks the server and narrows the board; Export CSV saves what matche
   expect(lines).toHaveLength(4);
 });
 
+test("a long column shows its whole count and loads its next cards as it scrolls", async ({ page }) => {
+  const stage = "Onboarding Form Sent";
+  const ids: string[] = [];
+  // Newer cards go on top, so "Page 01" is the column's 60th card, beyond its first page of 50.
+  for (let i = 1; i <= 60; i++)
+    ids.push(await createLead({ name: `Page ${String(i).padStart(2, "0")}`, business: "Paging Ltd", email: `p${i}@paging.test` }, stage));
+  const boardUrls: URL[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("/api/leads/board")) boardUrls.push(new URL(request.url()));
+  });
+  // The first request for more is held, so the column's loading row can be seen.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/api\/leads\/board\?.*limits=/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await openBoard(page);
+  await expect(column(page, stage).getByLabel("60 leads")).toBeVisible();
+  await expect(card(page, stage, "Page 60")).toBeVisible();
+  const scroller = page.locator(`[data-column-list="${stage}"]`);
+  await scroller.evaluate((list) => list.scrollTo(0, list.scrollHeight));
+  await expect(column(page, stage).getByText("Loading more leads…")).toBeVisible();
+  await column(page, stage).screenshot({ path: path.join(SCREENSHOTS, "leads-column-loading-more.png") });
+  release();
+  await expect(async () => {
+    await scroller.evaluate((list) => list.scrollTo(0, list.scrollHeight));
+    await expect(card(page, stage, "Page 01")).toBeVisible({ timeout: 1_000 });
+  }).toPass();
+  await expect(column(page, stage).getByText("Loading more leads…")).toHaveCount(0);
+  expect(boardUrls[0]!.searchParams.has("limits")).toBe(false);
+  expect(boardUrls.map((url) => url.searchParams.get("limits")?.split(",")[6])).toContain("150");
+  for (const id of ids) await api.post(`/api/leads/${id}/archive`, { data: {} });
+});
+
 test("Import CSV: columns guessed, a dry-run preview names the bad row, then the import", async ({ page }) => {
   await openBoard(page);
   await page.getByRole("button", { name: "Import CSV" }).click();

@@ -1,6 +1,6 @@
 import { screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { Lead, LeadStage } from "@crm/contracts/lead/lead";
+import type { Lead, LeadBoard, LeadStage } from "@crm/contracts/lead/lead";
 import { aLead } from "@/test/lead";
 import { renderWithApp, stubFetch } from "@/test/render";
 import { useMoveLead } from "./move-lead.ts";
@@ -22,6 +22,15 @@ describe("moving a lead on the board", { timeout: 30_000 }, () => {
     const { queryClient } = renderWithApp(<Mover />);
     const board = [lead(1, "New Lead"), lead(2, "Contacted")];
     queryClient.setQueryData(["leads", {}], board);
+    const paged: LeadBoard = {
+      columns: [
+        { stage: "New Lead", count: 30, leads: [board[0]!] },
+        { stage: "Contacted", count: 1, leads: [board[1]!] },
+      ],
+    };
+    const boardKey = ["leads", "board", {}, {}];
+    queryClient.setQueryData(boardKey, paged);
+    const columnsNow = () => queryClient.getQueryData<LeadBoard>(boardKey)!.columns.map((c) => `${c.stage} ${c.count}: ${c.leads.map((l) => l.name).join(", ")}`);
 
     move({ leadId: board[0]!.id, stage: "Contacted", afterId: board[1]!.id, beforeId: null });
     // Synchronously: the board's drop frame already reads the moved card from the cache.
@@ -29,9 +38,11 @@ describe("moving a lead on the board", { timeout: 30_000 }, () => {
       "Lead 2 Contacted",
       "Lead 1 Contacted",
     ]);
+    expect(columnsNow()).toEqual(["New Lead 29: ", "Contacted 2: Lead 2, Lead 1"]);
 
     expect(await screen.findByText("Move Failed")).toBeTruthy();
     expect(screen.getByText(/Someone else changed this lead meanwhile/)).toBeTruthy();
     await waitFor(() => expect(queryClient.getQueryData<Lead[]>(["leads", {}])?.map((l) => l.stage)).toEqual(["New Lead", "Contacted"]));
+    expect(columnsNow()).toEqual(["New Lead 30: Lead 1", "Contacted 1: Lead 2"]);
   });
 });

@@ -1,13 +1,18 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import type { Lead } from "@crm/contracts/lead/lead";
+import type { Lead, LeadBoard } from "@crm/contracts/lead/lead";
 import { apiRequest } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
-import { applyMove, type LeadMove } from "../utils/board-columns.ts";
+import { applyBoardMove, applyMove, type LeadMove } from "../utils/board-columns.ts";
 import { CONFLICT_TEXT, errorMessage, invalidateLead, isConflict } from "./lead-mutations.ts";
 
+/** A cached ["leads", …] answer with the move applied: a list (search, export) or a paged board. */
+function withMove(data: Lead[] | LeadBoard, move: LeadMove) {
+  return Array.isArray(data) ? applyMove(data, move) : applyBoardMove(data, move);
+}
+
 /**
- * POST /api/leads/{id}/move, shown at once: every cached board list takes the move before the call
+ * POST /api/leads/{id}/move, shown at once: every cached board and list takes the move before the call
  * (synchronously, so the dropped card never jumps back for a frame), and gets its old value back
  * with a destructive toast if the server refuses.
  */
@@ -16,13 +21,13 @@ export function useMoveLead() {
   return useCallback(
     (move: LeadMove) => {
       void queryClient.cancelQueries({ queryKey: ["leads"] });
-      const before = queryClient.getQueriesData<Lead[]>({ queryKey: ["leads"] });
-      for (const [key, leads] of before) if (leads) queryClient.setQueryData(key, applyMove(leads, move));
+      const before = queryClient.getQueriesData<Lead[] | LeadBoard>({ queryKey: ["leads"] });
+      for (const [key, data] of before) if (data) queryClient.setQueryData(key, withMove(data, move));
       const { leadId, ...body } = move;
       apiRequest("POST", `/api/leads/${encodeURIComponent(leadId)}/move`, body).then(
         () => invalidateLead(queryClient, leadId),
         (error: unknown) => {
-          for (const [key, leads] of before) queryClient.setQueryData(key, leads);
+          for (const [key, data] of before) queryClient.setQueryData(key, data);
           toast({
             variant: "destructive",
             title: "Move Failed",

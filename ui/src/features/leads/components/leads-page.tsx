@@ -1,4 +1,5 @@
 import { Download } from "lucide-react";
+import { useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import type { Lead, LeadPriority, LeadStage } from "@crm/contracts/lead/lead";
 import { ScheduleMeetingDialog } from "@/components/lead-dialogs/schedule-meeting-dialog";
@@ -8,7 +9,8 @@ import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/lib/toast";
 import { useDebouncedValue } from "@/lib/use-debounced-value";
-import { useLeads } from "../api/get-leads.ts";
+import { useBoard } from "../api/get-board.ts";
+import { leadsQueryOptions, type LeadsFilter } from "../api/get-leads.ts";
 import { failureText } from "../api/lead-mutations.ts";
 import { useUpdateLead } from "../api/update-lead.ts";
 import { downloadLeadsCsv } from "../utils/export-csv.ts";
@@ -30,9 +32,24 @@ export function LeadsPage() {
   const [priority, setPriority] = useState<LeadPriority | undefined>();
   const [mine, setMine] = useState(false);
   const search = useDebouncedValue(query.trim(), 250);
-  const leads = useLeads({ search, priority, mine });
+  const filter: LeadsFilter = { search, priority, mine };
+  const { board, loadMore } = useBoard(filter);
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const update = useUpdateLead();
+  const queryClient = useQueryClient();
+  const [exporting, setExporting] = useState(false);
+
+  /** The board holds a page of each column: the export asks for every matching lead. */
+  async function exportCsv() {
+    setExporting(true);
+    try {
+      downloadLeadsCsv(await queryClient.fetchQuery(leadsQueryOptions(filter)));
+    } catch (error) {
+      toast({ variant: "destructive", title: "Export Failed", description: failureText(error, "Failed to export the leads. Please try again.") });
+    } finally {
+      setExporting(false);
+    }
+  }
 
   const actions = useMemo<LeadCardActions>(
     () => ({
@@ -65,6 +82,7 @@ export function LeadsPage() {
   }
 
   const filtered = Boolean(search || priority || mine);
+  const total = board.data?.columns.reduce((sum, column) => sum + column.count, 0);
   const lead = dialog?.lead ?? null;
   return (
     <>
@@ -74,7 +92,7 @@ export function LeadsPage() {
         actions={
           <div className="flex flex-wrap gap-2">
             <ImportCsvDialog />
-            <Button variant="outline" onClick={() => downloadLeadsCsv(leads.data ?? [])} disabled={!leads.data}>
+            <Button variant="outline" onClick={() => void exportCsv()} disabled={!board.data || exporting}>
               <Download aria-hidden="true" />
               Export CSV
             </Button>
@@ -92,18 +110,15 @@ export function LeadsPage() {
           onMineChange={setMine}
         />
         <p className="text-sm text-muted-foreground" aria-live="polite">
-          {leads.data &&
-            (filtered
-              ? `${leads.data.length} matching ${leads.data.length === 1 ? "lead" : "leads"}`
-              : `${leads.data.length} ${leads.data.length === 1 ? "lead" : "leads"}`)}
+          {total !== undefined && `${total} ${filtered ? "matching " : ""}${total === 1 ? "lead" : "leads"}`}
         </p>
       </div>
-      {leads.error ? (
-        <ErrorState title="Could not load leads" error={leads.error} onRetry={() => void leads.refetch()} />
-      ) : leads.isPending ? (
+      {board.error ? (
+        <ErrorState title="Could not load leads" error={board.error} onRetry={() => void board.refetch()} />
+      ) : board.isPending ? (
         <BoardSkeleton />
       ) : (
-        <PipelineBoard leads={leads.data} actions={actions} />
+        <PipelineBoard board={board.data} actions={actions} onLoadMore={loadMore} />
       )}
       <LeadDetailsDialog lead={dialog?.kind === "details" ? lead : null} {...dialogProps("details")} />
       <EditLeadDialog lead={dialog?.kind === "edit" ? lead : null} {...dialogProps("edit")} />

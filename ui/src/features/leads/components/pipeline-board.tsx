@@ -17,14 +17,14 @@ import {
 } from "@dnd-kit/core";
 import { arrayMove } from "@dnd-kit/sortable";
 import { useCallback, useMemo, useRef, useState } from "react";
-import type { Lead } from "@crm/contracts/lead/lead";
+import type { Lead, LeadBoard, LeadStage } from "@crm/contracts/lead/lead";
 import { LEAD_STAGES } from "@crm/contracts/lead/stages";
 import { useMoveLead } from "../api/move-lead.ts";
 import { BOARD_INSTRUCTIONS, boardAnnouncements } from "../utils/board-announcements.ts";
 import { boardKeyboardCoordinates } from "../utils/board-keyboard.ts";
 import {
+  boardColumns,
   columnOf,
-  groupByStage,
   leadColumns,
   moveOf,
   placeCard,
@@ -39,26 +39,33 @@ import { PipelineColumn } from "./pipeline-column.tsx";
 const STAGE_IDS = new Set<string>(LEAD_STAGES);
 
 export interface PipelineBoardProps {
-  leads: Lead[];
+  /** Each column's count and the leads it has loaded. */
+  board: LeadBoard;
   actions: LeadCardActions;
+  /** A column scrolled near the end of its loaded leads, while more match. */
+  onLoadMore: (stage: LeadStage, loaded: number) => void;
 }
 
 const sameMove = (a: LeadMove | undefined, b: LeadMove | undefined) =>
   a?.stage === b?.stage && a?.afterId === b?.afterId && a?.beforeId === b?.beforeId;
 
-/** The ten stage columns; cards move between and within them by mouse, touch or keyboard. */
-export function PipelineBoard({ leads, actions }: PipelineBoardProps) {
-  const byId = useMemo(() => new Map(leads.map((lead) => [lead.id, lead])), [leads]);
-  const columns = useMemo(() => groupByStage(leads), [leads]);
+/**
+ * The ten stage columns; cards move between and within them by mouse, touch or keyboard. Each
+ * column holds a page of its leads and asks for more as it is scrolled near their end.
+ */
+export function PipelineBoard({ board, actions, onLoadMore }: PipelineBoardProps) {
+  const byId = useMemo(() => new Map(board.columns.flatMap((column) => column.leads.map((lead) => [lead.id, lead] as const))), [board]);
+  const columns = useMemo(() => boardColumns(board), [board]);
+  const totals = useMemo(() => new Map(board.columns.map((column) => [column.stage, column] as const)), [board]);
   // While a card is dragged, the board shows this copy, which follows the card across columns.
   const [dragColumns, setDragColumns] = useState<Columns | null>(null);
   const [activeId, setActiveId] = useState<string | null>(null);
-  // After a drop, where the card landed, until the leads take the move: the query cache tells its
+  // After a drop, where the card landed, until the board takes the move: the query cache tells its
   // observers a task later, and the card must not sit in its old column for a frame meanwhile. A
-  // refusal rolls back to this very `leads` array, so the hold is dropped as soon as it changes.
-  const [landed, setLanded] = useState<{ leads: Lead[]; columns: Columns } | null>(null);
-  if (landed && landed.leads !== leads) setLanded(null);
-  const shown = dragColumns ?? (landed?.leads === leads ? landed.columns : columns);
+  // refusal rolls back to this very `board` object, so the hold is dropped as soon as it changes.
+  const [landed, setLanded] = useState<{ board: LeadBoard; columns: Columns } | null>(null);
+  if (landed && landed.board !== board) setLanded(null);
+  const shown = dragColumns ?? (landed?.board === board ? landed.columns : columns);
   // Each column's leads, kept from the last render where unchanged: a move redraws two columns, not ten.
   const rendered = useRef<LeadColumns | null>(null);
   const shownLeads = useMemo(() => leadColumns(shown, byId, rendered.current), [shown, byId]);
@@ -133,7 +140,7 @@ export function PipelineBoard({ leads, actions }: PipelineBoardProps) {
     const move = moveOf(final, id);
     announced.current.columns = over ? final : columns;
     if (over && move && !sameMove(move, moveOf(columns, id))) {
-      setLanded({ leads, columns: final });
+      setLanded({ board, columns: final });
       moveLead(move);
     }
     setDragColumns(null);
@@ -166,15 +173,23 @@ export function PipelineBoard({ leads, actions }: PipelineBoardProps) {
         data-testid="pipeline-board"
         className="flex h-[calc(100dvh-16rem)] min-h-[26rem] gap-3 overflow-x-auto overscroll-x-contain pb-3"
       >
-        {LEAD_STAGES.map((stage) => (
-          <PipelineColumn
-            key={stage}
-            stage={stage}
-            leads={shownLeads[stage]}
-            actions={actions}
-            activeId={activeId && shown[stage].includes(activeId) ? activeId : null}
-          />
-        ))}
+        {LEAD_STAGES.map((stage) => {
+          const loaded = totals.get(stage);
+          // The count follows a card dragged in or out before the server has it.
+          const count = (loaded?.count ?? 0) + shown[stage].length - columns[stage].length;
+          return (
+            <PipelineColumn
+              key={stage}
+              stage={stage}
+              leads={shownLeads[stage]}
+              count={count}
+              hasMore={loaded !== undefined && loaded.count > loaded.leads.length}
+              onLoadMore={onLoadMore}
+              actions={actions}
+              activeId={activeId && shown[stage].includes(activeId) ? activeId : null}
+            />
+          );
+        })}
       </div>
       {/* No rotation on the overlay: the keyboard moves by comparing its box with the cards' boxes. No
           drop animation either: dnd-kit's glides the copy home for 250 ms while the placed card is hidden,

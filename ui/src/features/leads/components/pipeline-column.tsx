@@ -1,8 +1,8 @@
 import { useDroppable } from "@dnd-kit/core";
 import { SortableContext, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { defaultRangeExtractor, useVirtualizer, type Range } from "@tanstack/react-virtual";
-import { Inbox } from "lucide-react";
-import { memo, useCallback, useMemo, useRef } from "react";
+import { Inbox, LoaderCircle } from "lucide-react";
+import { memo, useCallback, useEffect, useMemo, useRef } from "react";
 import type { Lead, LeadStage } from "@crm/contracts/lead/lead";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/lib/utils";
@@ -12,10 +12,18 @@ import { SortableLeadCard } from "./sortable-lead-card.tsx";
 /** A card's height before it is measured (most cards, with a phone line). */
 const ESTIMATED_CARD_PX = 148;
 
+/** A column asks for more leads when a card this close to the end of its loaded ones is rendered. */
+const LOAD_AHEAD_CARDS = 10;
+
 export interface PipelineColumnProps {
   stage: LeadStage;
   /** The column's leads, top to bottom: the same array while they are the same objects, so the column skips rendering. */
   leads: Lead[];
+  /** How many leads the column holds in all, loaded or not. */
+  count: number;
+  /** Whether more leads match than the column has loaded. */
+  hasMore: boolean;
+  onLoadMore: (stage: LeadStage, loaded: number) => void;
   actions: LeadCardActions;
   /** The card being dragged, if it is in this column: always rendered, so the drag never loses its node. */
   activeId: string | null;
@@ -23,9 +31,10 @@ export interface PipelineColumnProps {
 
 /**
  * One stage of the board, 20rem wide: title, count and its cards. Only the cards in view (and a few
- * around them) are rendered, so a column of thousands scrolls and drags as fast as a column of ten.
+ * around them) are rendered, so a column of thousands scrolls and drags as fast as a column of ten;
+ * and only a page of them is loaded, the next asked for as the column nears its end.
  */
-export const PipelineColumn = memo(function PipelineColumn({ stage, leads, actions, activeId }: PipelineColumnProps) {
+export const PipelineColumn = memo(function PipelineColumn({ stage, leads, count, hasMore, onLoadMore, actions, activeId }: PipelineColumnProps) {
   const ids = useMemo(() => leads.map((lead) => lead.id), [leads]);
   const scrollRef = useRef<HTMLDivElement | null>(null);
   const { setNodeRef, isOver } = useDroppable({ id: stage, data: { type: "column", stage } });
@@ -45,6 +54,11 @@ export const PipelineColumn = memo(function PipelineColumn({ stage, leads, actio
     overscan: 4,
     rangeExtractor,
   });
+  const lastRendered = virtualizer.getVirtualItems().at(-1)?.index ?? -1;
+  const nearEnd = hasMore && lastRendered >= ids.length - LOAD_AHEAD_CARDS;
+  useEffect(() => {
+    if (nearEnd) onLoadMore(stage, ids.length);
+  }, [nearEnd, onLoadMore, stage, ids.length]);
   const headingId = `column-${stage.replace(/\s+/g, "-").toLowerCase()}`;
   const setRefs = useCallback(
     (node: HTMLDivElement | null) => {
@@ -60,8 +74,8 @@ export const PipelineColumn = memo(function PipelineColumn({ stage, leads, actio
         <h2 id={headingId} className="truncate text-sm font-semibold">
           {stage}
         </h2>
-        <Badge variant="secondary" aria-label={`${ids.length} ${ids.length === 1 ? "lead" : "leads"}`}>
-          {ids.length}
+        <Badge variant="secondary" aria-label={`${count} ${count === 1 ? "lead" : "leads"}`}>
+          {count}
         </Badge>
       </header>
       <div
@@ -86,7 +100,7 @@ export const PipelineColumn = memo(function PipelineColumn({ stage, leads, actio
                     data-index={item.index}
                     ref={virtualizer.measureElement}
                     aria-posinset={item.index + 1}
-                    aria-setsize={ids.length}
+                    aria-setsize={count}
                     className="absolute inset-x-0 top-0 pb-2"
                     style={{ transform: `translateY(${item.start}px)` }}
                   >
@@ -95,6 +109,12 @@ export const PipelineColumn = memo(function PipelineColumn({ stage, leads, actio
                 );
               })}
             </ul>
+          )}
+          {hasMore && (
+            <p role="status" className="flex items-center justify-center gap-2 py-3 text-xs text-muted-foreground">
+              <LoaderCircle className="size-3.5 animate-spin" aria-hidden="true" />
+              Loading more leads…
+            </p>
           )}
         </SortableContext>
       </div>

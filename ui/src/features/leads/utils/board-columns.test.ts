@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { Lead, LeadStage } from "@crm/contracts/lead/lead";
-import { applyMove, groupByStage, leadColumns, moveOf, placeCard } from "./board-columns.ts";
+import type { Lead, LeadBoard, LeadStage } from "@crm/contracts/lead/lead";
+import { LEAD_STAGES } from "@crm/contracts/lead/stages";
+import { applyBoardMove, applyMove, boardColumns, leadColumns, moveOf, placeCard } from "./board-columns.ts";
 
 const lead = (id: string, stage: LeadStage): Lead =>
   ({ id, stage, name: id, business: "b", email: `${id}@x.test`, priority: "medium", version: 1 }) as Lead;
@@ -8,8 +9,17 @@ const lead = (id: string, stage: LeadStage): Lead =>
 const board = [lead("a", "New Lead"), lead("b", "New Lead"), lead("c", "Contacted"), lead("d", "Active")];
 const order = (leads: Lead[]) => leads.map((l) => `${l.id}:${l.stage}`);
 
+/** The list as GET /api/leads/board would page it, with `hidden` more leads per column than loaded. */
+const boardOf = (leads: Lead[], hidden = 0): LeadBoard => ({
+  columns: LEAD_STAGES.map((stage) => {
+    const inColumn = leads.filter((l) => l.stage === stage);
+    return { stage, count: inColumn.length + hidden, leads: inColumn };
+  }),
+});
+const groupByStage = (leads: Lead[]) => boardColumns(boardOf(leads));
+
 describe("board columns", () => {
-  it("group the leads by stage, every stage present, in list order", () => {
+  it("take the board's columns of card ids, every stage present, in rank order", () => {
     const columns = groupByStage(board);
     expect(Object.keys(columns)).toHaveLength(10);
     expect(columns["New Lead"]).toEqual(["a", "b"]);
@@ -69,5 +79,23 @@ describe("board columns", () => {
   it("leave a list that does not hold the lead unchanged", () => {
     const other = [lead("x", "New Lead")];
     expect(applyMove(other, { leadId: "a", stage: "Active", afterId: null, beforeId: null })).toBe(other);
+  });
+
+  it("apply a move to a cached board page: counts follow, neighbours place it, unknown neighbours put it on top", () => {
+    const paged = boardOf(board, 5);
+    const moved = applyBoardMove(paged, { leadId: "a", stage: "Contacted", afterId: "c", beforeId: null });
+    const column = (b: LeadBoard, stage: LeadStage) => b.columns.find((c) => c.stage === stage)!;
+    expect(column(moved, "New Lead")).toMatchObject({ count: 6 });
+    expect(column(moved, "New Lead").leads.map((l) => l.id)).toEqual(["b"]);
+    expect(column(moved, "Contacted").count).toBe(7);
+    expect(order(column(moved, "Contacted").leads)).toEqual(["c:Contacted", "a:Contacted"]);
+    expect(column(moved, "Active")).toBe(column(paged, "Active"));
+
+    const onTop = applyBoardMove(paged, { leadId: "d", stage: "Contacted", afterId: "not-loaded", beforeId: null });
+    expect(order(column(onTop, "Contacted").leads)).toEqual(["d:Contacted", "c:Contacted"]);
+    const within = applyBoardMove(paged, { leadId: "b", stage: "New Lead", afterId: null, beforeId: "a" });
+    expect(column(within, "New Lead")).toMatchObject({ count: 7 });
+    expect(column(within, "New Lead").leads.map((l) => l.id)).toEqual(["b", "a"]);
+    expect(applyBoardMove(paged, { leadId: "zz", stage: "Active", afterId: null, beforeId: null })).toBe(paged);
   });
 });

@@ -1,4 +1,4 @@
-import type { Lead, LeadStage } from "@crm/contracts/lead/lead";
+import type { Lead, LeadBoard, LeadStage } from "@crm/contracts/lead/lead";
 import { LEAD_STAGES } from "@crm/contracts/lead/stages";
 
 /** The card ids of each column, top to bottom. */
@@ -13,14 +13,14 @@ export interface LeadMove {
 }
 
 /** Empty columns for every stage. */
-export function emptyColumns(): Columns {
+function emptyColumns(): Columns {
   return Object.fromEntries(LEAD_STAGES.map((stage) => [stage, [] as string[]])) as unknown as Columns;
 }
 
-/** The leads (already in column order, as GET /api/leads answers) split into their columns. */
-export function groupByStage(leads: readonly Lead[]): Columns {
+/** The board's card ids per column, top to bottom (the leads each column has loaded). */
+export function boardColumns(board: LeadBoard): Columns {
   const columns = emptyColumns();
-  for (const lead of leads) columns[lead.stage]?.push(lead.id);
+  for (const column of board.columns) columns[column.stage] = column.leads.map((lead) => lead.id);
   return columns;
 }
 
@@ -95,4 +95,32 @@ export function applyMove(leads: readonly Lead[], move: LeadMove): Lead[] {
     if (at < 0) at = rest.length;
   }
   return [...rest.slice(0, at), moved, ...rest.slice(at)];
+}
+
+
+/**
+ * The board with the move applied, as applyMove does for a list: the lead leaves its column (one
+ * fewer there) and sits in its new one after afterId, else before beforeId, else at the top (one
+ * more there). A board that does not hold the lead (another filter, or not loaded) is returned unchanged.
+ */
+export function applyBoardMove(board: LeadBoard, move: LeadMove): LeadBoard {
+  const from = board.columns.find((column) => column.leads.some((l) => l.id === move.leadId));
+  const lead = from?.leads.find((l) => l.id === move.leadId);
+  if (!from || !lead) return board;
+  const moved: Lead = { ...lead, stage: move.stage };
+  return {
+    ...board,
+    columns: board.columns.map((column) => {
+      let { leads, count } = column;
+      if (column === from) {
+        leads = leads.filter((l) => l.id !== move.leadId);
+        count -= 1;
+      }
+      if (column.stage !== move.stage) return leads === column.leads ? column : { ...column, leads, count };
+      const after = move.afterId ? leads.findIndex((l) => l.id === move.afterId) : -1;
+      let at = after >= 0 ? after + 1 : move.beforeId ? leads.findIndex((l) => l.id === move.beforeId) : -1;
+      if (at < 0) at = 0;
+      return { ...column, leads: [...leads.slice(0, at), moved, ...leads.slice(at)], count: count + 1 };
+    }),
+  };
 }

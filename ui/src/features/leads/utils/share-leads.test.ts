@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { Lead, LeadStage } from "@crm/contracts/lead/lead";
-import { applyMove } from "./board-columns.ts";
-import { shareLeads } from "./share-leads.ts";
+import type { Lead, LeadBoard, LeadStage } from "@crm/contracts/lead/lead";
+import { applyBoardMove, applyMove } from "./board-columns.ts";
+import { shareBoard, shareLeads } from "./share-leads.ts";
 
 const lead = (id: string, stage: LeadStage): Lead =>
   ({ id, stage, name: id, business: "b", email: `${id}@x.test`, priority: "medium", version: 1 }) as Lead;
@@ -31,5 +31,41 @@ describe("shareLeads", () => {
     expect(shared[1]).not.toBe(board[1]);
     expect(shared[0]).toBe(board[0]);
     expect(shared[3]!.id).toBe("d");
+  });
+});
+
+describe("shareBoard", () => {
+  const paged: LeadBoard = {
+    columns: [
+      { stage: "New Lead", count: 9, leads: [board[0]!, board[1]!] },
+      { stage: "Contacted", count: 1, leads: [board[2]!] },
+      { stage: "Active", count: 0, leads: [] },
+    ],
+  };
+  const copyBoard = (b: LeadBoard): LeadBoard => ({ columns: b.columns.map((c) => ({ ...c, leads: copy(c.leads) })) });
+
+  it("keeps the old board when a refetch answers the same columns", () => {
+    expect(shareBoard(paged, copyBoard(paged))).toBe(paged);
+  });
+
+  it("after a move, keeps the untouched columns and every lead object but the moved one", () => {
+    const moved = copyBoard(applyBoardMove(paged, { leadId: "a", stage: "Contacted", afterId: "c", beforeId: null }));
+    const shared = shareBoard(paged, moved) as LeadBoard;
+    expect(shared).not.toBe(paged);
+    expect(shared.columns[2]).toBe(paged.columns[2]);
+    expect(shared.columns[0]!.leads[0]).toBe(board[1]);
+    expect(shared.columns[0]!.count).toBe(8);
+    expect(shared.columns[1]!.leads[0]).toBe(board[2]);
+    expect(shared.columns[1]!.leads[1]).not.toBe(board[0]);
+    expect(shared.columns[1]!.leads[1]!.stage).toBe("Contacted");
+  });
+
+  it("takes a new count even when the loaded leads are the same", () => {
+    const grown = copyBoard(paged);
+    grown.columns[0]!.count = 10;
+    const shared = shareBoard(paged, grown) as LeadBoard;
+    expect(shared.columns[0]!.count).toBe(10);
+    expect(shared.columns[0]!.leads).toBe(paged.columns[0]!.leads);
+    expect(shared.columns[1]).toBe(paged.columns[1]);
   });
 });

@@ -1,0 +1,61 @@
+import { queryOptions, useQuery, type QueryKey } from "@tanstack/react-query";
+import { useCallback, useState } from "react";
+import { BOARD_MAX_PAGE, BOARD_PAGE } from "@crm/contracts/lead/board";
+import type { LeadBoard, LeadStage } from "@crm/contracts/lead/lead";
+import { LEAD_STAGES } from "@crm/contracts/lead/stages";
+import { apiGet } from "@/lib/api-client";
+import { shareBoard } from "../utils/share-leads.ts";
+import { normalizeFilter, type LeadsFilter } from "./get-leads.ts";
+
+/** How many leads each column asked for beyond the first page; a column not named holds BOARD_PAGE. */
+export type ColumnLimits = Partial<Record<LeadStage, number>>;
+
+function boardUrl(filter: LeadsFilter, limits: ColumnLimits): string {
+  const params = new URLSearchParams();
+  if (filter.search) params.set("search", filter.search);
+  if (filter.priority) params.set("priority", filter.priority);
+  if (filter.mine) params.set("mine", "true");
+  if (Object.keys(limits).length > 0) params.set("limits", LEAD_STAGES.map((stage) => limits[stage] ?? BOARD_PAGE).join(","));
+  const query = params.toString();
+  return query ? `/api/leads/board?${query}` : "/api/leads/board";
+}
+
+/** GET /api/leads/board: key ["leads", "board", filter, limits], so the "leads" topic and a move reach it. */
+export function boardQueryOptions(filter: LeadsFilter = {}, limits: ColumnLimits = {}) {
+  const normalized = normalizeFilter(filter);
+  return queryOptions({
+    queryKey: ["leads", "board", normalized, limits] as QueryKey,
+    queryFn: async ({ signal }) => (await apiGet<LeadBoard>(boardUrl(normalized, limits), signal)) ?? { columns: [] },
+    structuralSharing: shareBoard,
+  });
+}
+
+const sameFilter = (key: QueryKey | undefined, filter: LeadsFilter) => key !== undefined && JSON.stringify(key[2]) === JSON.stringify(filter);
+
+/**
+ * The board for the filter, each column holding its first page; `loadMore(stage, loaded)` asks for
+ * two more pages of a column scrolled near its end (once: a request already under way is not
+ * repeated), up to BOARD_MAX_PAGE leads a column. While the bigger board loads, the smaller one stays on screen; a new filter starts
+ * every column at one page again.
+ */
+export function useBoard(filter: LeadsFilter) {
+  const normalized = normalizeFilter(filter);
+  const filterKey = JSON.stringify(normalized);
+  const [pages, setPages] = useState<{ filterKey: string; limits: ColumnLimits }>({ filterKey, limits: {} });
+  const limits = pages.filterKey === filterKey ? pages.limits : {};
+  const board = useQuery({
+    ...boardQueryOptions(normalized, limits),
+    placeholderData: (previous, previousQuery) => (sameFilter(previousQuery?.queryKey, normalized) ? previous : undefined),
+  });
+  const loadMore = useCallback(
+    (stage: LeadStage, loaded: number) =>
+      setPages((current) => {
+        const asked = current.filterKey === filterKey ? current.limits : {};
+        const wanted = Math.min(BOARD_MAX_PAGE, loaded + 2 * BOARD_PAGE);
+        if ((asked[stage] ?? BOARD_PAGE) >= wanted - BOARD_PAGE) return current;
+        return { filterKey, limits: { ...asked, [stage]: wanted } };
+      }),
+    [filterKey],
+  );
+  return { board, loadMore };
+}
