@@ -6,7 +6,7 @@
  */
 import { Agent, request } from "node:http";
 import { gunzip } from "node:zlib";
-import { LEAD_STAGES } from "@crm/contracts/lead/lead";
+import { BOARD_PAGE, LEAD_STAGES } from "@crm/contracts/lead/lead";
 import type { Database } from "@crm/infra/db/database";
 import { createPostgresDatabase } from "@crm/infra/db/postgres-database";
 import { createPostgresEventStore } from "@crm/infra/event-store/postgres-event-store";
@@ -42,13 +42,22 @@ interface Endpoint {
 }
 
 const STAGES = [...LEAD_STAGES];
-const BOARD_SQL = `SELECT * FROM leads ORDER BY array_position($1::text[], stage), rank, id`;
+/** The board's rows: each column's count and its first page of leads, in rank order. */
+const BOARD_SQL = `SELECT s.stage, c.total, l.* FROM unnest($1::text[]) AS s(stage)
+  CROSS JOIN LATERAL (SELECT count(*) AS total FROM leads WHERE stage = s.stage) c
+  LEFT JOIN LATERAL (SELECT * FROM leads WHERE stage = s.stage ORDER BY rank, id LIMIT $2) l ON true`;
+const ALL_LEADS_SQL = `SELECT * FROM leads ORDER BY array_position($1::text[], stage), rank, id`;
 
-const board: Omit<Endpoint, "name"> = { http: (get) => get("/api/leads"), limit: (q) => q.query(BOARD_SQL, [STAGES]) };
+const board: Omit<Endpoint, "name"> = { http: (get) => get("/api/leads/board"), limit: (q) => q.query(BOARD_SQL, [STAGES, BOARD_PAGE]) };
 
 const ENDPOINTS: Endpoint[] = [
-  { name: "board (GET /api/leads)", ...board },
+  { name: "board (GET /api/leads/board)", ...board },
   { name: "board, a card moved every 100 ms", ...board, movesEveryMs: 100 },
+  {
+    name: "all leads (GET /api/leads, the CSV export)",
+    http: (get) => get("/api/leads"),
+    limit: (q) => q.query(ALL_LEADS_SQL, [STAGES]),
+  },
   {
     name: "lead page (lead + activities + meetings)",
     http: (get, id) => Promise.all([get(`/api/leads/${id}`), get(`/api/activities?leadId=${id}`), get(`/api/meetings?leadId=${id}`)]),

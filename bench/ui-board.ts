@@ -2,7 +2,7 @@
 // <= 500 ms). Starts its own server on a fresh embedded database, imports 5,000 leads through the
 // CSV import, spreads some over the stages, then measures in headless Chromium:
 //   - first board render: navigation start -> every column drawn with its cards (and the part of it
-//     after GET /api/leads answered, i.e. the rendering itself);
+//     after GET /api/leads/board answered, i.e. the rendering itself);
 //   - drag-to-visible: a keyboard drop -> the card visible in its new column on the same board (no
 //     drag overlay copy left, not faded out), and -> the card in that column on a second person's
 //     board (live notice, refetch, render). Target: own board <= 100 ms.
@@ -108,7 +108,7 @@ async function firstRender(page: Page): Promise<{ total: number; render: number 
           const now = performance.now();
           const leads = performance
             .getEntriesByType("resource")
-            .filter((e) => /\/api\/leads(\?|$)/.test(e.name)) as PerformanceResourceTiming[];
+            .filter((e) => /\/api\/leads\/board(\?|$)/.test(e.name)) as PerformanceResourceTiming[];
           resolve({ total: now, render: now - (leads.at(-1)?.responseEnd ?? now) });
         }),
       ),
@@ -196,7 +196,7 @@ async function main() {
     }
     console.log(`board with ${LEADS} leads, Chromium headless, 1440x900`);
     console.log(`  first board render (navigation -> columns drawn): ${fmt(totals)}   target <= 500 ms`);
-    console.log(`    of which rendering after GET /api/leads answered: ${fmt(renders)}`);
+    console.log(`    of which rendering after GET /api/leads/board answered: ${fmt(renders)}`);
     const otherContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     await otherContext.addCookies([{ name, value, domain: "127.0.0.1", path: "/" }]);
     const other = await otherContext.newPage();

@@ -33,7 +33,7 @@ function mixedRequests(token: string, leads: readonly string[], accepted: Accept
   const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
   const get = (path: () => string): Request => ({ method: "GET", headers, setupRequest: (req) => ({ ...req, path: path() }) });
   return [
-    get(() => "/api/leads"),
+    get(() => "/api/leads/board"),
     {
       method: "POST",
       path: "/api/leads",
