@@ -17,7 +17,7 @@ window.addEventListener("vite:preloadError", (event) => {
 });
 
 const queryClient = createQueryClient();
-const router = createRouter();
+const router = createRouter(queryClient);
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>

@@ -1,4 +1,6 @@
+import type { QueryClient } from "@tanstack/react-query";
 import { createBrowserRouter, type RouteObject } from "react-router";
+import { prefetchBoard } from "@/features/leads/api/get-board";
 import { FullPageSpinner } from "./full-page-status.tsx";
 import { RouteError } from "./route-error.tsx";
 import { SessionGate } from "./session-gate.tsx";
@@ -7,10 +9,15 @@ import { SessionGate } from "./session-gate.tsx";
 // the session gate and the toaster, which the sign-in screen needs too.
 const dashboard = () => import("@/features/dashboard/components/dashboard-page").then((m) => ({ Component: m.DashboardPage }));
 
-const appRoutes: RouteObject[] = [
+const appRoutes = (queryClient: QueryClient): RouteObject[] => [
   { index: true, lazy: dashboard },
   { path: "dashboard", lazy: dashboard },
-  { path: "leads", lazy: () => import("@/features/leads/components/leads-page").then((m) => ({ Component: m.LeadsPage })) },
+  {
+    path: "leads",
+    // The board's data is asked for while its chunk (and the shell's) loads.
+    loader: () => (prefetchBoard(queryClient), null),
+    lazy: () => import("@/features/leads/components/leads-page").then((m) => ({ Component: m.LeadsPage })),
+  },
   { path: "lead/:id", lazy: () => import("@/features/leads/components/lead-page").then((m) => ({ Component: m.LeadPage })) },
   {
     path: "onboarding",
@@ -21,7 +28,7 @@ const appRoutes: RouteObject[] = [
   { path: "*", lazy: () => import("./not-found-page.tsx").then((m) => ({ Component: m.NotFoundPage })) },
 ];
 
-export const routes: RouteObject[] = [
+export const routes = (queryClient: QueryClient): RouteObject[] => [
   {
     path: "/onboarding-form/:leadId?",
     errorElement: <RouteError />,
@@ -48,13 +55,13 @@ export const routes: RouteObject[] = [
         path: "/",
         lazy: () => import("./shell/app-shell.tsx").then((m) => ({ Component: m.AppShell })),
         errorElement: <RouteError />,
-        children: appRoutes.map((route) => ({ ...route, errorElement: <RouteError /> })),
+        children: appRoutes(queryClient).map((route) => ({ ...route, errorElement: <RouteError /> })),
       },
     ],
   },
 ];
 
-/** The browser router over SPEC.md's route table. */
-export function createRouter() {
-  return createBrowserRouter(routes);
+/** The browser router over SPEC.md's route table; some routes start their reads in the query cache. */
+export function createRouter(queryClient: QueryClient) {
+  return createBrowserRouter(routes(queryClient));
 }

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery, type QueryKey } from "@tanstack/react-query";
+import { queryOptions, useQuery, type QueryClient, type QueryKey } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
 import { BOARD_MAX_PAGE, BOARD_PAGE } from "@crm/contracts/lead/board";
 import type { LeadBoard, LeadStage } from "@crm/contracts/lead/lead";
@@ -27,6 +27,19 @@ export function boardQueryOptions(filter: LeadsFilter = {}, limits: ColumnLimits
     queryKey: ["leads", "board", normalized, limits] as QueryKey,
     queryFn: async ({ signal }) => (await apiGet<LeadBoard>(boardUrl(normalized, limits), signal)) ?? { columns: [] },
     structuralSharing: shareBoard,
+  });
+}
+
+/**
+ * Starts reading the unfiltered board as soon as /leads is navigated to (its route's loader), so
+ * the request runs while the session is checked and the screen's code loads, not after. An answer
+ * for nobody (signed out) is not kept: the screen asks again when it mounts.
+ */
+export function prefetchBoard(queryClient: QueryClient): void {
+  const options = boardQueryOptions();
+  void queryClient.prefetchQuery({
+    ...options,
+    queryFn: async ({ signal }) => (await apiGet<LeadBoard>(boardUrl({}, {}), signal)) ?? Promise.reject(new Error("Not signed in")),
   });
 }
 

@@ -110,7 +110,7 @@ export const PipelineColumn = memo(function PipelineColumn({ stage, leads, count
               })}
             </ul>
           )}
-          {hasMore && (
+          {nearEnd && (
             <p role="status" className="flex items-center justify-center gap-2 py-3 text-xs text-muted-foreground">
               <LoaderCircle className="size-3.5 animate-spin" aria-hidden="true" />
               Loading more leads…
