@@ -88,16 +88,12 @@ export async function tryLockProjection(tx: Queryable, name: string): Promise<bo
   return (await tryLockProjections(tx, [name])).has(name);
 }
 
-/**
- * tryLockProjection for several projections in one statement; answers the names it locked. The
- * names (code's own) are written into the statement, so it has no parameters and, as a
- * transaction's first statement, shares BEGIN's round trip on Postgres.
- */
+/** tryLockProjection for several projections in one statement; answers the names it locked. */
 export async function tryLockProjections(tx: Queryable, names: readonly string[]): Promise<Set<string>> {
   if (names.length === 0) return new Set();
-  const list = names.map((n) => `'${n.replaceAll("'", "''")}'`).join(", ");
   const { rows } = await tx.query<{ name: string; locked: boolean }>(
-    `SELECT name, pg_try_advisory_xact_lock(hashtext('projection:' || name)) AS locked FROM unnest(ARRAY[${list}]::text[]) AS name`,
+    "SELECT name, pg_try_advisory_xact_lock(hashtext('projection:' || name)) AS locked FROM unnest($1::text[]) AS name",
+    [names],
   );
   return new Set(rows.filter((r) => r.locked).map((r) => r.name));
 }

@@ -71,29 +71,30 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
     known = undefined;
     let allMine = false;
     try {
-      // Locks and checkpoint moves go in one statement each for all projections: round trips,
-      // not the handlers, are what a small live batch mostly costs.
+      // Locks and checkpoint moves go in one statement each for all projections, and the handlers
+      // run side by side: their statements leave together (pipelined), so a small live batch costs
+      // a few round trips, not one per statement.
       await db.transaction(async (tx) => {
-        const topics = new Set<string>();
         const pendingOf = (p: Projection) => {
           const at = checkpoints.get(p.name)!.position;
           return at === from ? events : events.filter((e) => e.position > at);
         };
         const candidates = ready.filter((p) => pendingOf(p).length > 0);
         const locked = await tryLockProjections(tx, candidates.map((p) => p.name));
-        const mine = candidates.filter((p) => locked.has(p.name));
-        for (const projection of mine) {
-          const pending = pendingOf(projection);
-          await projection.apply(tx, pending);
-          for (const topic of projection.topics(pending)) topics.add(topic);
-        }
-        const moves = mine.map((p) => ({ name: p.name, version: p.version, from: checkpoints.get(p.name)!.position }));
+        const mine = candidates.filter((p) => locked.has(p.name)).map((p) => ({ projection: p, pending: pendingOf(p) }));
+        const topics = new Set(mine.flatMap(({ projection, pending }) => projection.topics(pending)));
+        const moves = mine.map(({ projection: p }) => ({ name: p.name, version: p.version, from: checkpoints.get(p.name)!.position }));
         const notice = noticeWithin({ position: to, topics: [...topics] });
-        if (!(await advanceCheckpointsAndNotify(tx, moves, to, PROJECTIONS_CHANNEL, notice))) {
-          throw new CheckpointMoved(moves.map((m) => m.name).join(", "));
-        }
+        // The compare-and-set goes first, with the handlers' first statements; the NOTIFY waits for the commit.
+        const [move, ...applied] = await Promise.allSettled([
+          advanceCheckpointsAndNotify(tx, moves, to, PROJECTIONS_CHANNEL, notice),
+          ...mine.map(({ projection, pending }) => projection.apply(tx, pending)),
+        ]);
+        const failed = [move, ...applied].find((r) => r.status === "rejected");
+        if (failed) throw failed.reason;
+        if (!(move as PromiseFulfilledResult<boolean>).value) throw new CheckpointMoved(moves.map((m) => m.name).join(", "));
         allMine = mine.length === candidates.length && ready.length === active.length;
-        if (allMine) for (const p of mine) checkpoints.set(p.name, { ...checkpoints.get(p.name)!, position: to, lastError: null });
+        if (allMine) for (const m of moves) checkpoints.set(m.name, { ...checkpoints.get(m.name)!, position: to, lastError: null });
       });
     } catch (error) {
       processedTo = undefined;
