@@ -50,12 +50,13 @@ function columnLiteral(rows: readonly object[], name: string, type: string): str
  * Inserts many rows with one statement, one array parameter per column unnested server-side:
  * Postgres takes typed arrays apart in about two thirds of the time it takes to take the same rows
  * out of JSON, and a rebuild of a timeline repeats these statements a hundred times.
- * `conflict` is appended as is (e.g. "ON CONFLICT DO NOTHING").
+ * `tail` is appended as is: a condition on the rows, named `r` (e.g. "WHERE NOT EXISTS (… r.lead_id)"),
+ * and/or a conflict clause (e.g. "ON CONFLICT DO NOTHING").
  */
-export async function insertColumns(tx: Queryable, table: string, columns: Columns, rows: readonly object[], conflict = "") {
+export async function insertColumns(tx: Queryable, table: string, columns: Columns, rows: readonly object[], tail = "") {
   if (rows.length === 0) return;
   const names = Object.keys(columns);
   const casts = names.map((name, i) => `$${i + 1}::${columns[name]}[]`);
   const values = names.map((name) => columnLiteral(rows, name, columns[name]!));
-  await tx.query(`INSERT INTO ${table} (${names.join(", ")}) SELECT * FROM unnest(${casts.join(", ")}) ${conflict}`, values);
+  await tx.query(`INSERT INTO ${table} (${names.join(", ")}) SELECT * FROM unnest(${casts.join(", ")}) AS r(${names.join(", ")}) ${tail}`, values);
 }

@@ -74,11 +74,16 @@ function rowOf(event: RecordedEvent): ActivityRow | undefined {
   };
 }
 
+/** Leaves out the rows of leads archived in an earlier batch. */
+const NOT_ARCHIVED_BEFORE = "WHERE NOT EXISTS (SELECT 1 FROM activities_archived_leads a WHERE a.lead_id = r.lead_id)";
+
 /**
  * The timeline: one row per event that reads as an activity, keyed by the event id. Archiving a
  * lead removes its timeline; only the "Lead archived" entry stays, so the dashboard can say who
  * archived what (decisions/006). Entries that arrive later for an archived lead (a mail reactor's
- * outcome, say) are dropped: the projection remembers archived leads in a table of its own.
+ * outcome, say) are dropped: the projection remembers archived leads in a table of its own, which
+ * the insert itself consults (one statement, not a lookup and an insert), before this batch's
+ * archives join it.
  */
 async function apply(tx: Queryable, events: readonly RecordedEvent[]) {
   let rows: ActivityRow[] = [];
@@ -91,24 +96,14 @@ async function apply(tx: Queryable, events: readonly RecordedEvent[]) {
     const row = rowOf(event);
     if (row && (event.type === "LeadArchived" || !archived.has(row.lead_id!))) rows.push(row);
   }
-  const earlier = await archivedBefore(tx, rows);
   if (archived.size > 0) {
     await tx.exec(LEAD_INDEX);
     await tx.query("DELETE FROM activities WHERE lead_id = ANY($1::uuid[])", [[...archived]]);
+  }
+  await insertColumns(tx, "activities", COLUMNS, rows, NOT_ARCHIVED_BEFORE);
+  if (archived.size > 0) {
     await tx.query("INSERT INTO activities_archived_leads (lead_id) SELECT unnest($1::uuid[]) ON CONFLICT DO NOTHING", [[...archived]]);
   }
-  await insertColumns(tx, "activities", COLUMNS, earlier.size === 0 ? rows : rows.filter((r) => !earlier.has(r.lead_id!)));
-}
-
-/** The leads of these rows that were archived in an earlier batch. */
-async function archivedBefore(tx: Queryable, rows: readonly ActivityRow[]): Promise<Set<string>> {
-  if (rows.length === 0) return new Set();
-  const ids = [...new Set(rows.map((r) => r.lead_id!))];
-  const { rows: found } = await tx.query<{ lead_id: string }>(
-    "SELECT lead_id FROM activities_archived_leads WHERE lead_id = ANY($1::uuid[])",
-    [ids],
-  );
-  return new Set(found.map((r) => r.lead_id));
 }
 
 export const activitiesProjection: Projection = {

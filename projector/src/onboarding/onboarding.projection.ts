@@ -88,8 +88,7 @@ function leadOf(event: RecordedEvent): string | undefined {
   return leadIdOfEvent(event);
 }
 
-async function loadStages(tx: Queryable, leadIds: readonly (string | undefined)[]): Promise<Map<string, string>> {
-  const ids = [...new Set(leadIds)].filter((id) => id !== undefined);
+async function loadStages(tx: Queryable, ids: readonly string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
   const { rows } = await tx.query<{ lead_id: string; stage: string }>(
     "SELECT lead_id, stage FROM onboarding_lead_stages WHERE lead_id = ANY($1::uuid[])",
@@ -98,9 +97,27 @@ async function loadStages(tx: Queryable, leadIds: readonly (string | undefined)[
   return new Map(rows.map((r) => [r.lead_id, r.stage]));
 }
 
+/**
+ * The leads whose stage before this batch can decide an entry: those with an event other than one
+ * that sets the stage or archives the lead, before any such event. A batch of creations and stage
+ * changes (most live batches) needs no lookup.
+ */
+function leadsNeedingStage(events: readonly RecordedEvent[], leadIds: readonly (string | undefined)[]): string[] {
+  const settled = new Set<string>();
+  const needed = new Set<string>();
+  for (let i = 0; i < events.length; i++) {
+    const leadId = leadIds[i];
+    if (!leadId || settled.has(leadId)) continue;
+    settled.add(leadId);
+    const event = events[i]!;
+    if (stageAfter(event) === undefined && event.type !== "LeadArchived") needed.add(leadId);
+  }
+  return [...needed];
+}
+
 async function apply(tx: Queryable, events: readonly RecordedEvent[]) {
   const leadIds = events.map(leadOf);
-  const stages = await loadStages(tx, leadIds);
+  const stages = await loadStages(tx, leadsNeedingStage(events, leadIds));
   const changed = new Set<string>();
   const archived = new Set<string>();
   let rows: ActivityRow[] = [];
