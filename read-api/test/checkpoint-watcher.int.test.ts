@@ -13,7 +13,7 @@ function counting(db: Database) {
   const wrapped: Database = {
     ...db,
     query(sql, params) {
-      if (sql.includes("projection_checkpoints")) counter.queries++;
+      if ((typeof sql === "string" ? sql : sql.text).includes("projection_checkpoints")) counter.queries++;
       return db.query(sql, params);
     },
   };

@@ -1,10 +1,10 @@
 import { PGlite, type Transaction } from "@electric-sql/pglite";
-import type { Database, Queryable } from "./database.ts";
+import type { Database, NamedStatement, Queryable } from "./database.ts";
 import { TYPE_PARSERS } from "./database.ts";
 
 const queryable = (db: PGlite | Transaction): Queryable => ({
-  query: async <R>(sql: string, params?: readonly unknown[]) => {
-    const result = await db.query<R>(sql, params as unknown[] | undefined);
+  query: async <R>(sql: string | NamedStatement, params?: readonly unknown[]) => {
+    const result = await db.query<R>(typeof sql === "string" ? sql : sql.text, params as unknown[] | undefined);
     return { rows: result.rows };
   },
   exec: async (sql: string) => {

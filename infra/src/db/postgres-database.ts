@@ -1,5 +1,5 @@
 import pg from "pg";
-import type { Database, Queryable } from "./database.ts";
+import type { Database, NamedStatement, Queryable } from "./database.ts";
 import { TYPE_PARSERS } from "./database.ts";
 
 const types = {
@@ -7,9 +7,13 @@ const types = {
     TYPE_PARSERS[oid] ?? pg.types.getTypeParser(oid, format ?? "text"),
 } as pg.CustomTypesConfig;
 
+/** A statement as node-postgres takes it: a named one is prepared once per connection. */
+const config = (sql: string | NamedStatement, params?: readonly unknown[]): pg.QueryConfig =>
+  typeof sql === "string" ? { text: sql, values: params as unknown[] | undefined } : { name: sql.name, text: sql.text, values: params as unknown[] | undefined };
+
 const queryable = (client: pg.PoolClient | pg.Pool): Queryable => ({
-  query: async <R>(sql: string, params?: readonly unknown[]) => {
-    const result = await client.query(sql, params as unknown[] | undefined);
+  query: async <R>(sql: string | NamedStatement, params?: readonly unknown[]) => {
+    const result = await client.query(config(sql, params));
     return { rows: result.rows as R[] };
   },
   exec: async (sql: string) => {
@@ -34,7 +38,7 @@ function transactionOn(client: pg.PoolClient) {
     corked = false;
     stream?.uncork?.();
   };
-  const run = (sql: string, params?: readonly unknown[]): Promise<pg.QueryResult> => {
+  const run = (sql: string | NamedStatement, params?: readonly unknown[]): Promise<pg.QueryResult> => {
     if (ended) return Promise.reject(new Error("The transaction has ended; its statements must be awaited within it"));
     if (!corked && stream?.cork) {
       corked = true;
@@ -44,12 +48,12 @@ function transactionOn(client: pg.PoolClient) {
     if (!begun) {
       // BEGIN fails only with its connection (or server), and then so does the statement behind it.
       begun = client.query("BEGIN");
-      return Promise.all([begun, client.query(sql, params as unknown[] | undefined)]).then(([, result]) => result);
+      return Promise.all([begun, client.query(config(sql, params))]).then(([, result]) => result);
     }
-    return client.query(sql, params as unknown[] | undefined);
+    return client.query(config(sql, params));
   };
   const tx: Queryable = {
-    query: async <R>(sql: string, params?: readonly unknown[]) => ({ rows: (await run(sql, params)).rows as R[] }),
+    query: async <R>(sql: string | NamedStatement, params?: readonly unknown[]) => ({ rows: (await run(sql, params)).rows as R[] }),
     exec: async (sql: string) => {
       await run(sql);
     },
