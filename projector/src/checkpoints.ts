@@ -1,6 +1,6 @@
 import type { AdvancedNotice } from "@crm/contracts/api/live";
 import type { Migration } from "@crm/infra/db/migrations";
-import type { Queryable } from "@crm/infra/db/database";
+import { named, type Queryable } from "@crm/infra/db/database";
 
 export const checkpointMigrations: Migration[] = [
   {
@@ -26,7 +26,7 @@ export interface Checkpoint {
 
 export async function loadCheckpoints(q: Queryable): Promise<Map<string, Checkpoint>> {
   const { rows } = await q.query<{ name: string; version: number; position: string; last_error: string | null }>(
-    "SELECT name, version, position, last_error FROM public.projection_checkpoints",
+    named("SELECT name, version, position, last_error FROM public.projection_checkpoints"),
   );
   return new Map(rows.map((r) => [r.name, { name: r.name, version: r.version, position: r.position, lastError: r.last_error }]));
 }
@@ -65,7 +65,7 @@ export async function advanceCheckpointsAndNotify(
   notice: Omit<AdvancedNotice, "passed">,
 ): Promise<boolean> {
   const { rows } = await tx.query<{ moved: number }>(
-    `WITH moved AS (
+    named(`WITH moved AS (
        UPDATE public.projection_checkpoints c SET position = $4, updated_at = now(), last_error = NULL
        FROM unnest($1::text[], $2::int[], $3::text[]) AS m(name, version, position)
        WHERE c.name = m.name AND c.position = m.position AND c.version = m.version RETURNING c.name
@@ -73,7 +73,7 @@ export async function advanceCheckpointsAndNotify(
        SELECT least($4, (SELECT min(position) FROM public.projection_checkpoints WHERE name NOT IN (SELECT name FROM moved))) AS position
      )
      SELECT (SELECT count(*) FROM moved)::int AS moved, pg_notify($5, ($6::jsonb || jsonb_build_object('passed', passed.position))::text)
-     FROM passed`,
+     FROM passed`),
     [moves.map((m) => m.name), moves.map((m) => m.version), moves.map((m) => m.from), to, channel, JSON.stringify(notice)],
   );
   return rows[0]?.moved === moves.length;
@@ -92,7 +92,7 @@ export async function tryLockProjection(tx: Queryable, name: string): Promise<bo
 export async function tryLockProjections(tx: Queryable, names: readonly string[]): Promise<Set<string>> {
   if (names.length === 0) return new Set();
   const { rows } = await tx.query<{ name: string; locked: boolean }>(
-    "SELECT name, pg_try_advisory_xact_lock(hashtext('projection:' || name)) AS locked FROM unnest($1::text[]) AS name",
+    named("SELECT name, pg_try_advisory_xact_lock(hashtext('projection:' || name)) AS locked FROM unnest($1::text[]) AS name"),
     [names],
   );
   return new Set(rows.filter((r) => r.locked).map((r) => r.name));

@@ -1,4 +1,4 @@
-import type { Queryable } from "@crm/infra/db/database";
+import { named, type Queryable } from "@crm/infra/db/database";
 
 /** Column name to SQL type, in table order. */
 export type Columns = Readonly<Record<string, string>>;
@@ -8,14 +8,14 @@ const recordset = (columns: Columns) =>
     .map(([name, type]) => `${name} ${type}`)
     .join(", ")})`;
 
-/** Inserts or replaces many rows with one statement. */
+/** Inserts or replaces many rows with one statement (prepared, as insertColumns's: the texts are per table). */
 export async function upsertRows(tx: Queryable, table: string, columns: Columns, key: string, rows: readonly object[]) {
   if (rows.length === 0) return;
   const names = Object.keys(columns);
   const updates = names.filter((n) => n !== key).map((n) => `${n} = EXCLUDED.${n}`);
   await tx.query(
-    `INSERT INTO ${table} (${names.join(", ")}) SELECT ${names.join(", ")} FROM ${recordset(columns)}
-     ON CONFLICT (${key}) DO UPDATE SET ${updates.join(", ")}`,
+    named(`INSERT INTO ${table} (${names.join(", ")}) SELECT ${names.join(", ")} FROM ${recordset(columns)}
+     ON CONFLICT (${key}) DO UPDATE SET ${updates.join(", ")}`),
     [JSON.stringify(rows)],
   );
 }
@@ -58,5 +58,5 @@ export async function insertColumns(tx: Queryable, table: string, columns: Colum
   const names = Object.keys(columns);
   const casts = names.map((name, i) => `$${i + 1}::${columns[name]}[]`);
   const values = names.map((name) => columnLiteral(rows, name, columns[name]!));
-  await tx.query(`INSERT INTO ${table} (${names.join(", ")}) SELECT * FROM unnest(${casts.join(", ")}) AS r(${names.join(", ")}) ${tail}`, values);
+  await tx.query(named(`INSERT INTO ${table} (${names.join(", ")}) SELECT * FROM unnest(${casts.join(", ")}) AS r(${names.join(", ")}) ${tail}`), values);
 }

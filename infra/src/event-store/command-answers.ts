@@ -1,4 +1,4 @@
-import type { Queryable } from "../db/database.ts";
+import { named, type Queryable } from "../db/database.ts";
 import type { EventStore } from "./event-store.ts";
 
 /**
@@ -7,7 +7,7 @@ import type { EventStore } from "./event-store.ts";
  */
 export async function findCommandAnswer(db: Queryable, commandId: string): ReturnType<EventStore["findCommand"]> {
   const { rows } = await db.query<{ stream_id: string; next_version: number | null; position: string | null }>(
-    "SELECT stream_id, next_version, position FROM commands WHERE command_id = $1",
+    named("SELECT stream_id, next_version, position FROM commands WHERE command_id = $1"),
     [commandId],
   );
   const row = rows[0];

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { encodeEvent } from "@crm/contracts/events/registry";
-import type { Database } from "../db/database.ts";
+import { named, type Database } from "../db/database.ts";
 import { createGroupBatcher, type Queued } from "../db/group-batcher.ts";
 import { findCommandAnswer } from "./command-answers.ts";
 import { StreamVersionConflictError, streamTypeOf, type AppendOptions, type AppendResult, type EventStore, type ExpectedVersion } from "./event-store.ts";
@@ -33,6 +33,16 @@ function commandTaken(error: unknown): boolean {
   return code === COMMAND_TAKEN.sqlState && constraint === COMMAND_TAKEN.constraint;
 }
 
+// The statements every append and every follower's read run: prepared once per connection.
+const NOTIFY = named("SELECT pg_notify($1, $2)");
+const APPEND_ONE = named("SELECT 1 AS r_index, * FROM crm_append_one($1::jsonb)");
+const APPEND_BATCH = named("SELECT * FROM crm_append_batch($1::jsonb)");
+const READ_ALL = named(`SELECT ${EVENT_COLUMNS} FROM events
+  WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
+    AND transaction_id < ${READABLE_HORIZON}
+  ORDER BY events.transaction_id, events.global_position
+  LIMIT $3`);
+
 /** Gap between two NOTIFYs: under load one notice per gap carries the newest position of all appends meanwhile. */
 const NOTIFY_GAP_MS = 10;
 
@@ -50,7 +60,7 @@ function createNotifier(db: Database, origin: string) {
     const payload = `${newest} ${origin}`;
     newest = undefined;
     sending = true;
-    db.query("SELECT pg_notify($1, $2)", [EVENTS_CHANNEL, payload])
+    db.query(NOTIFY, [EVENTS_CHANNEL, payload])
       .catch(() => undefined)
       .finally(() => {
         setTimeout(() => {
@@ -141,8 +151,8 @@ export function createPostgresEventStore(db: Database): EventStore {
     try {
       rows =
         sorted.length === 1
-          ? (await db.query<BatchRow>("SELECT 1 AS r_index, * FROM crm_append_one($1::jsonb)", [JSON.stringify(sorted[0]!.item.json)])).rows
-          : (await db.query<BatchRow>("SELECT * FROM crm_append_batch($1::jsonb)", [JSON.stringify(sorted.map((q) => q.item.json))])).rows;
+          ? (await db.query<BatchRow>(APPEND_ONE, [JSON.stringify(sorted[0]!.item.json)])).rows
+          : (await db.query<BatchRow>(APPEND_BATCH, [JSON.stringify(sorted.map((q) => q.item.json))])).rows;
     } catch (error) {
       if (sorted.length > 1) {
         // One append spoiled the shared statement (a raced command id, a deadlock): each goes alone.
@@ -204,14 +214,7 @@ export function createPostgresEventStore(db: Database): EventStore {
 
     async readAll({ after, limit }) {
       const { transactionId, globalPosition } = decodePosition(after);
-      const { rows } = await db.query<EventRow>(
-        `SELECT ${EVENT_COLUMNS} FROM events
-         WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
-           AND transaction_id < ${READABLE_HORIZON}
-         ORDER BY events.transaction_id, events.global_position
-         LIMIT $3`,
-        [transactionId, globalPosition, limit],
-      );
+      const { rows } = await db.query<EventRow>(READ_ALL, [transactionId, globalPosition, limit]);
       return rows.map(toRecorded);
     },
 

@@ -1,7 +1,9 @@
 import type { RecordedEvent } from "@crm/contracts/events/registry";
-import type { Queryable } from "../db/database.ts";
+import { named, type Queryable } from "../db/database.ts";
 import { createGroupBatcher, type Queued } from "../db/group-batcher.ts";
 import { EVENT_COLUMNS, toRecorded, type EventRow } from "./event-rows.ts";
+
+const READ_STREAMS = named(`SELECT ${EVENT_COLUMNS} FROM events WHERE stream_id = ANY($1::text[]) ORDER BY stream_id, stream_version`);
 
 /**
  * Reads whole streams (what a command loads before deciding). Reads that arrive while others are
@@ -11,10 +13,7 @@ import { EVENT_COLUMNS, toRecorded, type EventRow } from "./event-rows.ts";
 export function createWholeStreamReader(db: Queryable): (streamId: string) => Promise<RecordedEvent[]> {
   return createGroupBatcher(async (batch: Queued<string, RecordedEvent[]>[]) => {
     const ids = [...new Set(batch.map((queued) => queued.item))];
-    const { rows } = await db.query<EventRow>(
-      `SELECT ${EVENT_COLUMNS} FROM events WHERE stream_id = ANY($1::text[]) ORDER BY stream_id, stream_version`,
-      [ids],
-    );
+    const { rows } = await db.query<EventRow>(READ_STREAMS, [ids]);
     const byStream = new Map<string, EventRow[]>();
     for (const row of rows) {
       const stream = byStream.get(row.stream_id);

@@ -1,7 +1,7 @@
 import { LEAD_STAGES } from "@crm/contracts/lead/stages";
 import type { LeadStage } from "@crm/contracts/lead/lead";
 import { FIRST_RANK, rankAfter, rankBefore, rankBetween } from "@crm/contracts/lead/rank";
-import type { Queryable } from "@crm/infra/db/database";
+import { named, type Queryable } from "@crm/infra/db/database";
 import { upsertRows } from "../sql.ts";
 import { ColumnRanks } from "./column-ranks.ts";
 import { leadCard } from "./lead-card.ts";
@@ -9,6 +9,14 @@ import { LEAD_COLUMNS, LEAD_WRITE_COLUMNS, type LeadRow } from "./leads.schema.t
 
 /** The top rank of column s.stage among the rows a batch does not touch ($1): one index probe. */
 const TOP_OF_UNTOUCHED = `(SELECT rank FROM leads WHERE stage = s.stage AND id <> ALL($1::uuid[]) ORDER BY rank LIMIT 1)`;
+
+const COLUMNS = Object.keys(LEAD_COLUMNS).map((c) => `l.${c}`).join(", ");
+const LOAD = named(`SELECT ${COLUMNS} FROM leads l WHERE id = ANY($1::uuid[])`);
+/** The rows and, in one row at least, the tops, joined with each loaded lead. */
+const LOAD_WITH_TOPS = named(`SELECT t.tops, ${COLUMNS}
+  FROM (SELECT json_object_agg(s.stage, ${TOP_OF_UNTOUCHED}) AS tops FROM unnest($2::text[]) AS s(stage)) t
+  LEFT JOIN leads l ON l.id = ANY($1::uuid[])`);
+const TOPS = named(`SELECT s.stage, ${TOP_OF_UNTOUCHED} AS top FROM unnest($2::text[]) AS s(stage)`);
 
 const topsOf = (entries: [string, string | null][]) => new Map(entries.filter((e): e is [string, string] => e[1] !== null));
 
@@ -43,18 +51,11 @@ export class LeadBatch {
    * or re-stages cards), the same statement asks for each column's top among the other rows.
    */
   static async load(tx: Queryable, ids: readonly string[], placesOnTop = false): Promise<LeadBatch> {
-    const columns = Object.keys(LEAD_COLUMNS).map((c) => `l.${c}`).join(", ");
     if (!placesOnTop) {
-      const { rows } = await tx.query<LeadRow>(`SELECT ${columns} FROM leads l WHERE id = ANY($1::uuid[])`, [ids]);
+      const { rows } = await tx.query<LeadRow>(LOAD, [ids]);
       return new LeadBatch(tx, ids, new Map(rows.map((r) => [r.id, r])));
     }
-    // One row at least (the tops), joined with each loaded lead.
-    const { rows } = await tx.query<LeadRow & { tops: Record<string, string | null> }>(
-      `SELECT t.tops, ${columns}
-       FROM (SELECT json_object_agg(s.stage, ${TOP_OF_UNTOUCHED}) AS tops FROM unnest($2::text[]) AS s(stage)) t
-       LEFT JOIN leads l ON l.id = ANY($1::uuid[])`,
-      [ids, LEAD_STAGES],
-    );
+    const { rows } = await tx.query<LeadRow & { tops: Record<string, string | null> }>(LOAD_WITH_TOPS, [ids, LEAD_STAGES]);
     const batch = new LeadBatch(tx, ids, new Map(rows.flatMap(({ tops: _, ...row }) => (row.id === null ? [] : [[row.id, row] as const]))));
     batch.untouchedTops = Promise.resolve(topsOf(Object.entries(rows[0]!.tops)));
     return batch;
@@ -97,7 +98,7 @@ export class LeadBatch {
   /** One index probe per stage, skipping the batch's own rows (their SQL copies may be stale). */
   private topsOfUntouched(): Promise<Map<string, string>> {
     this.untouchedTops ??= this.tx
-      .query<{ stage: string; top: string | null }>(`SELECT s.stage, ${TOP_OF_UNTOUCHED} AS top FROM unnest($2::text[]) AS s(stage)`, [this.ids, LEAD_STAGES])
+      .query<{ stage: string; top: string | null }>(TOPS, [this.ids, LEAD_STAGES])
       .then(({ rows }) => topsOf(rows.map((r) => [r.stage, r.top])));
     return this.untouchedTops;
   }

@@ -5,7 +5,7 @@ import { leadIdOfStream } from "@crm/contracts/lead/stream";
 import { describeMessagingEvent } from "@crm/contracts/messaging/describe";
 import { isOnboardingStage } from "@crm/contracts/onboarding/steps";
 import { describeQuestionnaireEvent } from "@crm/contracts/questionnaire/describe";
-import type { Queryable } from "@crm/infra/db/database";
+import { named, type Queryable } from "@crm/infra/db/database";
 import type { Projection } from "../projection.ts";
 import { insertColumns } from "../sql.ts";
 import type { Columns } from "../sql.ts";
@@ -91,7 +91,7 @@ function leadOf(event: RecordedEvent): string | undefined {
 async function loadStages(tx: Queryable, ids: readonly string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
   const { rows } = await tx.query<{ lead_id: string; stage: string }>(
-    "SELECT lead_id, stage FROM onboarding_lead_stages WHERE lead_id = ANY($1::uuid[])",
+    named("SELECT lead_id, stage FROM onboarding_lead_stages WHERE lead_id = ANY($1::uuid[])"),
     [ids],
   );
   return new Map(rows.map((r) => [r.lead_id, r.stage]));
