@@ -90,8 +90,8 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
           advanceCheckpointsAndNotify(tx, moves, to, PROJECTIONS_CHANNEL, notice),
           ...mine.map(({ projection, pending }) => projection.apply(tx, pending)),
         ]);
-        const failed = [move, ...applied].find((r) => r.status === "rejected");
-        if (failed) throw failed.reason;
+        const failures = [move, ...applied].flatMap((r) => (r.status === "rejected" ? [r.reason as unknown] : []));
+        if (failures.length > 0) throw failures.find((e) => !abortedEarlier(e)) ?? failures[0];
         if (!(move as PromiseFulfilledResult<boolean>).value) throw new CheckpointMoved(moves.map((m) => m.name).join(", "));
         allMine = mine.length === candidates.length && ready.length === active.length;
         if (allMine) for (const m of moves) checkpoints.set(m.name, { ...checkpoints.get(m.name)!, position: to, lastError: null });
@@ -188,6 +188,9 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
 }
 
 class CheckpointMoved extends Error {}
+
+/** A statement refused because an earlier one failed the transaction: that one's error says what went wrong. */
+const abortedEarlier = (error: unknown) => (error as { code?: unknown } | undefined)?.code === "25P02";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
