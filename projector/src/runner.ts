@@ -80,7 +80,10 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
           return at === from ? events : events.filter((e) => e.position > at);
         };
         const candidates = ready.filter((p) => pendingOf(p).length > 0);
-        const locked = await tryLockProjections(tx, candidates.map((p) => p.name));
+        // Read models are the log's derivatives: a crash may take back the last batches (with their
+        // checkpoint moves, so they are applied again), and the commit need not wait for the disk.
+        // The read API's wait counts only checkpoints it queried after such a crash.
+        const [, locked] = await Promise.all([tx.exec("SET LOCAL synchronous_commit = off"), tryLockProjections(tx, candidates.map((p) => p.name))]);
         const mine = candidates.filter((p) => locked.has(p.name)).map((p) => ({ projection: p, pending: pendingOf(p) }));
         const topics = new Set(mine.flatMap(({ projection, pending }) => projection.topics(pending)));
         const moves = mine.map(({ projection: p }) => ({ name: p.name, version: p.version, from: checkpoints.get(p.name)!.position }));

@@ -14,7 +14,7 @@ export interface CheckpointWatcher {
  * Follows the projector's progress. Each notice says where every read model now is (`passed`),
  * so a read waiting for its own write is answered by the notice, without a query; a query runs
  * only at start, when a notice does not say, and every 250 ms without notices (one that was lost,
- * or a rebuild's swap, which sends none).
+ * or a rebuild's swap, which sends none). Losing the notices' connection forgets what they said.
  */
 export async function createCheckpointWatcher(db: Database): Promise<CheckpointWatcher> {
   const listeners = new Set<(notice: AdvancedNotice) => void>();
@@ -22,8 +22,22 @@ export async function createCheckpointWatcher(db: Database): Promise<CheckpointW
   /** The newest position every read model is known to have passed. */
   let passed = "";
   let notices = 0;
+  // Callers share one query that started after the latest notice, so hundreds of waiting reads
+  // cost one query, not one each.
+  let shared: { notices: number; position: Promise<string> } | undefined;
   const learn = (position: string | undefined) => {
     if (position !== undefined && position > passed) passed = position;
+  };
+  /**
+   * The projector commits asynchronously (its read models are rebuilt from the log), so a server
+   * crash can take back a move a notice announced. The notices' connection is lost in a crash:
+   * from then on only the checkpoints, as queried, count.
+   */
+  let lost = 0;
+  const forget = () => {
+    lost++;
+    passed = "";
+    shared = undefined;
   };
   const unlisten = await db.listen(PROJECTIONS_CHANNEL, (payload) => {
     notices++;
@@ -37,20 +51,18 @@ export async function createCheckpointWatcher(db: Database): Promise<CheckpointW
     else void current().catch(() => undefined);
     for (const waiter of waiters) waiter();
     if (notice) for (const listener of listeners) listener(notice);
-  });
+  }, forget);
 
   async function query(): Promise<string> {
+    const asked = lost;
     const { rows } = await db.query<{ position: string | null }>("SELECT min(position) AS position FROM projection_checkpoints");
     const position = rows[0]?.position ?? "";
     const before = passed;
-    learn(position);
+    if (asked === lost) learn(position);
     if (passed > before) for (const waiter of waiters) waiter();
     return position;
   }
 
-  // Callers share one query that started after the latest notice, so hundreds of waiting reads
-  // cost one query, not one each.
-  let shared: { notices: number; position: Promise<string> } | undefined;
   function current(): Promise<string> {
     if (shared?.notices === notices) return shared.position;
     const mine = { notices, position: query() };

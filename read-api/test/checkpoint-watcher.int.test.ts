@@ -1,3 +1,4 @@
+import pg from "pg";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { PROJECTIONS_CHANNEL, type AdvancedNotice } from "@crm/contracts/api/live";
 import type { Database } from "@crm/infra/db/database";
@@ -70,5 +71,32 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
       expect(await waiting).toBe(true);
       expect(await watcher.current()).toBe(at(7));
     });
+
+    it.skipIf(backend === "pglite")(
+      "forgets what notices said once their connection is lost: after a server crash only the queried checkpoints count",
+      async () => {
+        watcher = await createCheckpointWatcher(test.db);
+        await setCheckpoint(5);
+        await notify({ position: at(5), passed: at(5) });
+        expect(await watcher.waitFor(at(5), 2_000)).toBe(true);
+        // As a crash would: the asynchronous commit that moved the checkpoint is gone, and so is the LISTEN connection.
+        await setCheckpoint(3);
+        await terminateOthers(test.url!);
+        await new Promise((resolve) => setTimeout(resolve, 200)); // the listener sees its socket close
+        expect(await watcher.waitFor(at(5), 600).catch(() => false)).toBe(false);
+        expect(await watcher.current()).toBe(at(3));
+      },
+    );
   });
+}
+
+/** Ends every other connection to the database, as a server crash would. */
+async function terminateOthers(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()");
+  } finally {
+    await client.end();
+  }
 }

@@ -31,8 +31,12 @@ export interface Database extends Queryable {
   readonly kind: "postgres" | "pglite";
   /** Runs fn in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
-  /** Calls handler with each NOTIFY payload on channel; resolves to an unsubscribe function. */
-  listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Calls handler with each NOTIFY payload on channel; resolves to an unsubscribe function. onLost
+   * is called when the listening connection is lost (it reconnects): notices may have been missed,
+   * and what earlier ones said may no longer hold after a server crash (asynchronous commits).
+   */
+  listen(channel: string, handler: (payload: string) => void, onLost?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 

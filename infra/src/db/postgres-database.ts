@@ -77,6 +77,7 @@ export function createPostgresDatabase(connectionString: string, options: { max?
     // An idle client lost its connection (server restart, terminated backend); the pool replaces it.
   });
   const listeners = new Map<string, Set<(payload: string) => void>>();
+  const lostHandlers = new Set<() => void>();
   let listenClient: pg.Client | undefined;
   let connecting: Promise<pg.Client> | undefined;
   let closed = false;
@@ -97,6 +98,7 @@ export function createPostgresDatabase(connectionString: string, options: { max?
     if (closed || !listenClient) return;
     listenClient = undefined;
     connecting = undefined;
+    for (const onLost of lostHandlers) onLost();
     const retry = () => {
       if (closed) return;
       ensureListener().catch(() => setTimeout(retry, 500).unref());
@@ -140,15 +142,17 @@ export function createPostgresDatabase(connectionString: string, options: { max?
         client.release(broken);
       }
     },
-    async listen(channel, handler) {
+    async listen(channel, handler, onLost) {
       const isNew = !listeners.has(channel);
       const set = listeners.get(channel) ?? new Set();
       set.add(handler);
       listeners.set(channel, set);
+      if (onLost) lostHandlers.add(onLost);
       const client = await ensureListener();
       if (isNew) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
       return async () => {
         set.delete(handler);
+        if (onLost) lostHandlers.delete(onLost);
       };
     },
     async close() {
