@@ -1,5 +1,6 @@
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { NamedStatement } from "@crm/infra/db/database";
 import { createLogger } from "@crm/infra/log/logger";
 import { createReactorRunner } from "@crm/infra/reactor/reactor-runner";
 import { postgresAvailable, type Backend } from "@crm/infra/testing/test-database";
@@ -65,8 +66,10 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
         const query = app.system.db.query.bind(app.system.db);
         const failing = vi
           .spyOn(app.system.db, "query")
-          .mockImplementation(((sql: string, params?: unknown[]) =>
-            sql.includes("lag.events") ? Promise.reject(new Error("forced failure")) : query(sql, params)) as typeof query);
+          .mockImplementation(((sql: string | NamedStatement, params?: unknown[]) =>
+            (typeof sql === "string" ? sql : sql.text).includes("lag.events")
+              ? Promise.reject(new Error("forced failure"))
+              : query(sql, params)) as typeof query);
         const from = captured.lines.length;
         const res = await call(app, "/api/health?token=secret-in-query", {
           bearer: "secret-bearer",
