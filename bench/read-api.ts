@@ -110,7 +110,7 @@ function mover(app: AppProcess, token: string, ids: string[], everyMs: number) {
  * cost would be counted as the API's. Unzipped on libuv's pool, as each of several browsers would
  * on its own: unzipping in turn on this one event loop made each answer wait for the others'.
  */
-function getter(app: AppProcess, token: string, agent: Agent) {
+function getter(app: AppProcess, token: string, agent: Agent, etags: Set<string>) {
   return (path: string) =>
     new Promise<void>((resolve, reject) => {
       const req = request(
@@ -121,6 +121,7 @@ function getter(app: AppProcess, token: string, agent: Agent) {
           res.on("data", (chunk: Buffer) => chunks.push(chunk));
           res.on("error", reject);
           res.on("end", () => {
+            if (typeof res.headers.etag === "string") etags.add(res.headers.etag);
             const body = Buffer.concat(chunks);
             const done = () => (res.statusCode === 200 ? resolve() : reject(new Error(`GET ${path}: ${res.statusCode}`)));
             if (res.headers["content-encoding"] !== "gzip") return done();
@@ -197,15 +198,18 @@ export async function benchReadApi({
   const q = createPostgresDatabase(databaseUrl, { max: connections + 2 });
   try {
     const ids = (await q.query<{ id: string }>("SELECT id FROM leads")).rows.map((r) => r.id);
-    const get = getter(app, token, agent);
+    // Distinct entity tags per endpoint: how many versions of a cached list the reads were served.
+    const etags = new Set<string>();
+    const get = getter(app, token, agent, etags);
     log(`read API (${label}), ${connections} connections, ${durationMs / 1000} s each alternating with the plain query, ${machineLoad()}`);
     const figures: Figure[] = [];
     for (const endpoint of ENDPOINTS.filter((e) => only(e.name))) {
+      etags.clear();
       const stopMoving = endpoint.movesEveryMs ? mover(app, token, ids, endpoint.movesEveryMs) : undefined;
       const { api, limit } = await measure(endpoint, connections, durationMs, get, q, ids).finally(() => stopMoving?.());
       if (api.first) console.error(`  ${endpoint.name} first error:`, api.first);
       log(
-        `  ${endpoint.name}: p50 ${fmt(api.p50, 1)} ms p95 ${fmt(api.p95, 1)} ms (n=${api.count}, errors ${api.errors}); plain query p50 ${fmt(limit.p50, 1)} ms p95 ${fmt(limit.p95, 1)} ms`,
+        `  ${endpoint.name}: p50 ${fmt(api.p50, 1)} ms p95 ${fmt(api.p95, 1)} ms (n=${api.count}, errors ${api.errors}${etags.size ? `, ${etags.size} versions` : ""}); plain query p50 ${fmt(limit.p50, 1)} ms p95 ${fmt(limit.p95, 1)} ms`,
       );
       onMeasured?.(endpoint.name, api.p95, limit.p95);
       figures.push({
