@@ -15,7 +15,10 @@ const appRoutes = (queryClient: QueryClient): RouteObject[] => [
   {
     path: "leads",
     // The board's data is asked for while its chunk (and the shell's) loads.
-    loader: () => (prefetchBoard(queryClient), null),
+    loader: () => {
+      prefetchBoard(queryClient);
+      return null;
+    },
     lazy: () => import("@/features/leads/components/leads-page").then((m) => ({ Component: m.LeadsPage })),
   },
   { path: "lead/:id", lazy: () => import("@/features/leads/components/lead-page").then((m) => ({ Component: m.LeadPage })) },

@@ -5,19 +5,17 @@ import type { LeadBoard, LeadStage } from "@crm/contracts/lead/lead";
 import { LEAD_STAGES } from "@crm/contracts/lead/stages";
 import { apiGet } from "@/lib/api-client";
 import { shareBoard } from "../utils/share-leads.ts";
-import { normalizeFilter, type LeadsFilter } from "./get-leads.ts";
+import { filterParams, normalizeFilter, type LeadsFilter } from "./get-leads.ts";
 
 /** How many leads each column asked for beyond the first page; a column not named holds BOARD_PAGE. */
 export type ColumnLimits = Partial<Record<LeadStage, number>>;
 
-function boardUrl(filter: LeadsFilter, limits: ColumnLimits): string {
-  const params = new URLSearchParams();
-  if (filter.search) params.set("search", filter.search);
-  if (filter.priority) params.set("priority", filter.priority);
-  if (filter.mine) params.set("mine", "true");
+/** GET /api/leads/board for the filter and column sizes: null when signed out. */
+function fetchBoard(filter: LeadsFilter, limits: ColumnLimits, signal: AbortSignal): Promise<LeadBoard | null> {
+  const params = filterParams(filter);
   if (Object.keys(limits).length > 0) params.set("limits", LEAD_STAGES.map((stage) => limits[stage] ?? BOARD_PAGE).join(","));
   const query = params.toString();
-  return query ? `/api/leads/board?${query}` : "/api/leads/board";
+  return apiGet<LeadBoard>(query ? `/api/leads/board?${query}` : "/api/leads/board", signal);
 }
 
 /** GET /api/leads/board: key ["leads", "board", filter, limits], so the "leads" topic and a move reach it. */
@@ -25,7 +23,7 @@ export function boardQueryOptions(filter: LeadsFilter = {}, limits: ColumnLimits
   const normalized = normalizeFilter(filter);
   return queryOptions({
     queryKey: ["leads", "board", normalized, limits] as QueryKey,
-    queryFn: async ({ signal }) => (await apiGet<LeadBoard>(boardUrl(normalized, limits), signal)) ?? { columns: [] },
+    queryFn: async ({ signal }) => (await fetchBoard(normalized, limits, signal)) ?? { columns: [] },
     structuralSharing: shareBoard,
   });
 }
@@ -36,20 +34,17 @@ export function boardQueryOptions(filter: LeadsFilter = {}, limits: ColumnLimits
  * for nobody (signed out) is not kept: the screen asks again when it mounts.
  */
 export function prefetchBoard(queryClient: QueryClient): void {
-  const options = boardQueryOptions();
   void queryClient.prefetchQuery({
-    ...options,
-    queryFn: async ({ signal }) => (await apiGet<LeadBoard>(boardUrl({}, {}), signal)) ?? Promise.reject(new Error("Not signed in")),
+    ...boardQueryOptions(),
+    queryFn: async ({ signal }) => (await fetchBoard({}, {}, signal)) ?? Promise.reject(new Error("Not signed in")),
   });
 }
-
-const sameFilter = (key: QueryKey | undefined, filter: LeadsFilter) => key !== undefined && JSON.stringify(key[2]) === JSON.stringify(filter);
 
 /**
  * The board for the filter, each column holding its first page; `loadMore(stage, loaded)` asks for
  * two more pages of a column scrolled near its end (once: a request already under way is not
- * repeated), up to BOARD_MAX_PAGE leads a column. While the bigger board loads, the smaller one stays on screen; a new filter starts
- * every column at one page again.
+ * repeated), up to BOARD_MAX_PAGE leads a column. While the bigger board loads, the smaller one
+ * stays on screen; a new filter starts every column at one page again.
  */
 export function useBoard(filter: LeadsFilter) {
   const normalized = normalizeFilter(filter);
@@ -58,7 +53,8 @@ export function useBoard(filter: LeadsFilter) {
   const limits = pages.filterKey === filterKey ? pages.limits : {};
   const board = useQuery({
     ...boardQueryOptions(normalized, limits),
-    placeholderData: (previous, previousQuery) => (sameFilter(previousQuery?.queryKey, normalized) ? previous : undefined),
+    // A bigger page of the same filter keeps the board on screen; another filter shows the skeleton.
+    placeholderData: (previous, previousQuery) => (JSON.stringify(previousQuery?.queryKey[2]) === filterKey ? previous : undefined),
   });
   const loadMore = useCallback(
     (stage: LeadStage, loaded: number) =>

@@ -19,12 +19,17 @@ export function normalizeFilter(filter: LeadsFilter): LeadsFilter {
   return normalized;
 }
 
-function leadsUrl(filter: LeadsFilter): string {
+/** The filter as query parameters (GET /api/leads and GET /api/leads/board take the same). */
+export function filterParams(filter: LeadsFilter): URLSearchParams {
   const params = new URLSearchParams();
   if (filter.search) params.set("search", filter.search);
   if (filter.priority) params.set("priority", filter.priority);
   if (filter.mine) params.set("mine", "true");
-  const query = params.toString();
+  return params;
+}
+
+function leadsUrl(filter: LeadsFilter): string {
+  const query = filterParams(filter).toString();
   return query ? `/api/leads?${query}` : "/api/leads";
 }
 

@@ -56,7 +56,7 @@ const sameMove = (a: LeadMove | undefined, b: LeadMove | undefined) =>
 export function PipelineBoard({ board, actions, onLoadMore }: PipelineBoardProps) {
   const byId = useMemo(() => new Map(board.columns.flatMap((column) => column.leads.map((lead) => [lead.id, lead] as const))), [board]);
   const columns = useMemo(() => boardColumns(board), [board]);
-  const totals = useMemo(() => new Map(board.columns.map((column) => [column.stage, column] as const)), [board]);
+  const boardColumnOf = useMemo(() => new Map(board.columns.map((column) => [column.stage, column] as const)), [board]);
   // While a card is dragged, the board shows this copy, which follows the card across columns.
   const [dragColumns, setDragColumns] = useState<Columns | null>(null);
   const [activeId, setActiveId] = useState<string | null>(null);
@@ -174,7 +174,7 @@ export function PipelineBoard({ board, actions, onLoadMore }: PipelineBoardProps
         className="flex h-[calc(100dvh-16rem)] min-h-[26rem] gap-3 overflow-x-auto overscroll-x-contain pb-3"
       >
         {LEAD_STAGES.map((stage) => {
-          const loaded = totals.get(stage);
+          const loaded = boardColumnOf.get(stage);
           // The count follows a card dragged in or out before the server has it.
           const count = (loaded?.count ?? 0) + shown[stage].length - columns[stage].length;
           return (
