@@ -7,8 +7,7 @@ import { isOnboardingStage } from "@crm/contracts/onboarding/steps";
 import { describeQuestionnaireEvent } from "@crm/contracts/questionnaire/describe";
 import { named, type Queryable } from "@crm/infra/db/database";
 import type { Projection } from "../projection.ts";
-import { insertColumns } from "../sql.ts";
-import type { Columns } from "../sql.ts";
+import { insertColumns, type Columns } from "../sql.ts";
 
 /** Each lead's stage, so an event can be judged by the stage its lead had when it happened. */
 const STAGE_COLUMNS = { lead_id: "uuid", stage: "text" } as const satisfies Columns;
