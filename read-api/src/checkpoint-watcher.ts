@@ -39,19 +39,23 @@ export async function createCheckpointWatcher(db: Database): Promise<CheckpointW
     passed = "";
     shared = undefined;
   };
-  const unlisten = await db.listen(PROJECTIONS_CHANNEL, (payload) => {
-    notices++;
-    let notice: AdvancedNotice | undefined;
-    try {
-      notice = JSON.parse(payload) as AdvancedNotice;
-    } catch {
-      notice = undefined;
-    }
-    if (notice?.passed) learn(notice.passed);
-    else void current().catch(() => undefined);
-    for (const waiter of waiters) waiter();
-    if (notice) for (const listener of listeners) listener(notice);
-  }, forget);
+  const unlisten = await db.listen(
+    PROJECTIONS_CHANNEL,
+    (payload) => {
+      notices++;
+      let notice: AdvancedNotice | undefined;
+      try {
+        notice = JSON.parse(payload) as AdvancedNotice;
+      } catch {
+        notice = undefined;
+      }
+      if (notice?.passed) learn(notice.passed);
+      else void current().catch(() => undefined);
+      for (const waiter of waiters) waiter();
+      if (notice) for (const listener of listeners) listener(notice);
+    },
+    forget,
+  );
 
   async function query(): Promise<string> {
     const asked = lost;

@@ -16,7 +16,8 @@ const namedStatements = new Map<string, NamedStatement>();
 /** The named statement of this text. Texts are the code's own (a bounded set): never build one from input. */
 export function named(text: string): NamedStatement {
   let statement = namedStatements.get(text);
-  if (!statement) namedStatements.set(text, (statement = { name: `crm_${createHash("sha1").update(text).digest("hex").slice(0, 24)}`, text }));
+  if (!statement)
+    namedStatements.set(text, (statement = { name: `crm_${createHash("sha1").update(text).digest("hex").slice(0, 24)}`, text }));
   return statement;
 }
 

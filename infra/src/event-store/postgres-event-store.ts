@@ -3,7 +3,14 @@ import { encodeEvent } from "@crm/contracts/events/registry";
 import { named, type Database } from "../db/database.ts";
 import { createGroupBatcher, type Queued } from "../db/group-batcher.ts";
 import { findCommandAnswer } from "./command-answers.ts";
-import { StreamVersionConflictError, streamTypeOf, type AppendOptions, type AppendResult, type EventStore, type ExpectedVersion } from "./event-store.ts";
+import {
+  StreamVersionConflictError,
+  streamTypeOf,
+  type AppendOptions,
+  type AppendResult,
+  type EventStore,
+  type ExpectedVersion,
+} from "./event-store.ts";
 import { START_POSITION, decodePosition, encodePosition, isPosition, normalizePosition } from "./position.ts";
 import { COMMAND_TAKEN, EVENTS_CHANNEL } from "./postgres-event-store.migrations.ts";
 import { EVENT_COLUMNS, toRecorded, type EventRow } from "./event-rows.ts";

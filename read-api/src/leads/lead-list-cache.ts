@@ -3,7 +3,6 @@ import { promisify } from "node:util";
 import { gzip } from "node:zlib";
 import type { Queryable } from "@crm/infra/db/database";
 
-
 const gzipAsync = promisify(gzip);
 
 /** One rendered list: the JSON the API sends, its gzip made on first demand, and its entity tag. */

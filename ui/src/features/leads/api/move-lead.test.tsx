@@ -30,7 +30,8 @@ describe("moving a lead on the board", { timeout: 30_000 }, () => {
     };
     const boardKey = ["leads", "board", {}, {}];
     queryClient.setQueryData(boardKey, paged);
-    const columnsNow = () => queryClient.getQueryData<LeadBoard>(boardKey)!.columns.map((c) => `${c.stage} ${c.count}: ${c.leads.map((l) => l.name).join(", ")}`);
+    const columnsNow = () =>
+      queryClient.getQueryData<LeadBoard>(boardKey)!.columns.map((c) => `${c.stage} ${c.count}: ${c.leads.map((l) => l.name).join(", ")}`);
 
     move({ leadId: board[0]!.id, stage: "Contacted", afterId: board[1]!.id, beforeId: null });
     // Synchronously: the board's drop frame already reads the moved card from the cache.

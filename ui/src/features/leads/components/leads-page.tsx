@@ -45,7 +45,11 @@ export function LeadsPage() {
     try {
       downloadLeadsCsv(await queryClient.fetchQuery(leadsQueryOptions(filter)));
     } catch (error) {
-      toast({ variant: "destructive", title: "Export Failed", description: failureText(error, "Failed to export the leads. Please try again.") });
+      toast({
+        variant: "destructive",
+        title: "Export Failed",
+        description: failureText(error, "Failed to export the leads. Please try again."),
+      });
     } finally {
       setExporting(false);
     }

@@ -34,7 +34,15 @@ export interface PipelineColumnProps {
  * around them) are rendered, so a column of thousands scrolls and drags as fast as a column of ten;
  * and only a page of them is loaded, the next asked for as the column nears its end.
  */
-export const PipelineColumn = memo(function PipelineColumn({ stage, leads, count, hasMore, onLoadMore, actions, activeId }: PipelineColumnProps) {
+export const PipelineColumn = memo(function PipelineColumn({
+  stage,
+  leads,
+  count,
+  hasMore,
+  onLoadMore,
+  actions,
+  activeId,
+}: PipelineColumnProps) {
   const ids = useMemo(() => leads.map((lead) => lead.id), [leads]);
   const scrollRef = useRef<HTMLDivElement | null>(null);
   const { setNodeRef, isOver } = useDroppable({ id: stage, data: { type: "column", stage } });

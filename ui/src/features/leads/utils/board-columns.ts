@@ -97,7 +97,6 @@ export function applyMove(leads: readonly Lead[], move: LeadMove): Lead[] {
   return [...rest.slice(0, at), moved, ...rest.slice(at)];
 }
 
-
 /**
  * The board with the move applied, as applyMove does for a list: the lead leaves its column (one
  * fewer there) and sits in its new one after afterId, else before beforeId, else at the top (one
