@@ -147,9 +147,10 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
         const bad = await partner.get(`/api/leads/board?${query}`);
         expect(bad.status, query).toBe(400);
         expect(bad.headers.get("content-type")).toContain("application/problem+json");
-        const fields: string[] = bad.body.errors.map((e: { field: string }) => e.field);
+        // Each error names the field, "limits.3" the fourth count of limits.
+        const fields: string[] = bad.body.errors.map((e: { field: string }) => e.field.split(".")[0]);
         expect(fields.length, query).toBeGreaterThan(0);
-        for (const named of fields) expect([field, named.split(".")[0]], query).toEqual([field, field]); // "limits.3": the fourth count
+        expect(fields, query).toEqual(fields.map(() => field));
 
       }
     });
