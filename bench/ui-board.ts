@@ -8,7 +8,8 @@
 //     board (live notice, refetch, render). Target: own board <= 100 ms.
 // Prints figures; it is not a test. Usage: npm run build && npx tsx bench/ui-board.ts [--runs 5]
 // (BENCH_DATA_DIR=/some/dir keeps the seeded database between runs; BENCH_TRACE_DIR=/some/dir writes
-// a Chromium trace of each drop there, from the drop key to the card showing, for Perfetto.)
+// a Chromium trace of each drop there, from the drop key to the card showing, for Perfetto;
+// BENCH_PROFILE_DIR=/some/dir a JavaScript CPU profile of each measured first render, for DevTools.)
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -22,6 +23,8 @@ const BASE = `http://127.0.0.1:${PORT}`;
 const LEADS = 5_000;
 const RUNS = Number(process.argv[process.argv.indexOf("--runs") + 1]) || 5;
 const TRACE_DIR = process.env.BENCH_TRACE_DIR;
+/** Where to write a JavaScript CPU profile of each measured first render (profiling slows it: for reading, not for the figure). */
+const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
 /** The main thread's tasks with their JavaScript, and the compositor's frames (tracing slows the drop ~2x). */
 const TRACE_CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "toplevel", "v8.execute", "cc", "viz", "input"];
 const STAGES = LEAD_STAGES.slice(1);
@@ -94,14 +97,18 @@ async function seed(): Promise<string> {
 }
 
 /** Navigation start -> all ten columns drawn with cards; and the share after the leads arrived. */
-async function firstRender(page: Page): Promise<{ total: number; render: number }> {
+async function firstRender(page: Page, profile?: string): Promise<{ total: number; render: number }> {
+  const cdp = profile ? await page.context().newCDPSession(page) : null;
+  await cdp?.send("Profiler.enable");
+  await cdp?.send("Profiler.setSamplingInterval", { interval: 100 });
+  await cdp?.send("Profiler.start");
   await page.goto(`${BASE}/leads`);
   await page.waitForFunction(
     () =>
       document.querySelectorAll("section[data-stage] [data-lead-id]").length > 0 &&
       document.querySelectorAll("section[data-stage]").length === 10,
   );
-  return page.evaluate(
+  const times = await page.evaluate(
     () =>
       new Promise<{ total: number; render: number }>((resolve) =>
         requestAnimationFrame(() => {
@@ -113,6 +120,9 @@ async function firstRender(page: Page): Promise<{ total: number; render: number 
         }),
       ),
   );
+  if (cdp) writeFileSync(profile!, JSON.stringify((await cdp.send("Profiler.stop")).profile));
+  await cdp?.detach();
+  return times;
 }
 
 interface DropTimes {
@@ -190,7 +200,7 @@ async function main() {
     const totals: number[] = [];
     const renders: number[] = [];
     for (let i = 0; i < RUNS; i++) {
-      const { total, render } = await firstRender(page);
+      const { total, render } = await firstRender(page, PROFILE_DIR && path.join(PROFILE_DIR, `first-render-${i}.cpuprofile`));
       totals.push(total);
       renders.push(render);
     }
