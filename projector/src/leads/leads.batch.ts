@@ -18,6 +18,10 @@ const LOAD_WITH_TOPS = named(`SELECT t.tops, ${COLUMNS}
   LEFT JOIN leads l ON l.id = ANY($1::uuid[])`);
 const TOPS = named(`SELECT s.stage, ${TOP_OF_UNTOUCHED} AS top FROM unnest($2::text[]) AS s(stage)`);
 
+/** Adds each stage's change in leads to its count: one statement for every stage a flush moved. */
+const ADD_TO_COUNTS = named(`INSERT INTO lead_stage_counts (stage, leads) SELECT * FROM unnest($1::text[], $2::int[])
+  ON CONFLICT (stage) DO UPDATE SET leads = lead_stage_counts.leads + EXCLUDED.leads`);
+
 const topsOf = (entries: [string, string | null][]) => new Map(entries.filter((e): e is [string, string] => e[1] !== null));
 
 /**
@@ -27,13 +31,17 @@ const topsOf = (entries: [string, string | null][]) => new Map(entries.filter((e
  * cards (kept in memory), and new and re-staged cards need no further round trip. The top is
  * always exact, so ranks do not depend on how the log was cut into batches (a rebuild writes the
  * same ranks as the live runner did). Dropping a card next to a neighbour asks SQL for the
- * neighbour's successor, after flushing the pending rows so that SQL and memory agree.
+ * neighbour's successor, after flushing the pending rows so that SQL and memory agree. Each flush
+ * also moves the per-stage counts (lead_stage_counts) by the leads that entered or left a stage,
+ * so the board counts its columns without scanning them.
  */
 export class LeadBatch {
   private readonly dirty = new Set<string>();
   private readonly deleted = new Set<string>();
   /** Per stage, the batch's own cards by rank. */
   private readonly columns = new Map<string, ColumnRanks>();
+  /** Each loaded or written lead's stage as the table holds it (what the counts include). */
+  private readonly stored: Map<string, string>;
   /** Per stage, the top rank among the rows this batch does not touch; absent when there are none. */
   private untouchedTops: Promise<Map<string, string>> | undefined;
 
@@ -42,6 +50,7 @@ export class LeadBatch {
     private readonly ids: readonly string[],
     private readonly rows: Map<string, LeadRow>,
   ) {
+    this.stored = new Map([...rows.values()].map((row) => [row.id, row.stage]));
     const byRankDescending = [...rows.values()].sort((a, b) => (a.rank < b.rank ? 1 : a.rank > b.rank ? -1 : 0));
     for (const row of byRankDescending) this.column(row.stage).add(row.id, row.rank);
   }
@@ -134,15 +143,31 @@ export class LeadBatch {
     return rows[0]?.rank;
   }
 
-  /** Writes every pending change: one upsert, one delete. */
+  /** Writes every pending change: one upsert, one delete, one move of the counts. */
   async flush() {
+    const counts = new Map<string, number>();
+    const count = (stage: string | undefined, by: number) => {
+      if (stage !== undefined) counts.set(stage, (counts.get(stage) ?? 0) + by);
+    };
     const rows = [...this.dirty].map((id) => {
       const row = this.rows.get(id)!;
+      const before = this.stored.get(id);
+      if (before !== row.stage) {
+        count(before, -1);
+        count(row.stage, 1);
+        this.stored.set(id, row.stage);
+      }
       return { ...row, card: leadCard(row) };
     });
+    for (const id of this.deleted) {
+      count(this.stored.get(id), -1);
+      this.stored.delete(id);
+    }
     this.dirty.clear();
     await upsertRows(this.tx, "leads", LEAD_WRITE_COLUMNS, "id", rows);
     if (this.deleted.size > 0) await this.tx.query("DELETE FROM leads WHERE id = ANY($1::uuid[])", [[...this.deleted]]);
     this.deleted.clear();
+    const moved = [...counts].filter(([, by]) => by !== 0);
+    if (moved.length > 0) await this.tx.query(ADD_TO_COUNTS, [moved.map(([stage]) => stage), moved.map(([, by]) => by)]);
   }
 }

@@ -111,8 +111,8 @@ async function apply(tx: Queryable, events: readonly RecordedEvent[]) {
 
 export const leadsProjection: Projection = {
   name: "leads",
-  version: 3,
-  tables: ["leads"],
+  version: 4,
+  tables: ["leads", "lead_stage_counts"],
   ddl: LEADS_DDL,
   readerIndexes: LEADS_READER_INDEXES,
   apply,

@@ -1,3 +1,4 @@
+import { LEAD_STAGES } from "@crm/contracts/lead/stages";
 import type { Columns } from "../sql.ts";
 
 /** One row per open lead: what the board, the lead page, search and stats read. */
@@ -35,7 +36,9 @@ export type LeadRow = {
  * rank orders the cards of a column (decisions/005) and compares byte-wise, hence COLLATE "C".
  * search is the lower-cased haystack for ?search=: a plain scan of it is fast enough at 10,000
  * leads (decisions/006), so it has no index. card is the lead's JSON as the API sends it, so the
- * board is a concatenation (decisions/024).
+ * board is a concatenation (decisions/024). lead_stage_counts holds how many leads each stage has,
+ * moved with every write, so neither the board nor the stats count a column by scanning it; each
+ * stage has its row from the start, so a rebuild and the live runner leave the same rows.
  */
 export const LEADS_DDL = `
   CREATE TABLE leads (
@@ -62,6 +65,11 @@ export const LEADS_DDL = `
     search text GENERATED ALWAYS AS (lower(name || ' ' || business || ' ' || email)) STORED
   );
   CREATE INDEX leads_board ON leads (stage, rank);
+  CREATE TABLE lead_stage_counts (
+    stage text PRIMARY KEY,
+    leads integer NOT NULL
+  );
+  INSERT INTO lead_stage_counts (stage, leads) VALUES ${LEAD_STAGES.map((stage) => `('${stage.replaceAll("'", "''")}', 0)`).join(", ")};
 `;
 
 /** The API looks leads up by email and by creative director; the handlers never do. */
