@@ -12,9 +12,17 @@ const queryable = (db: PGlite | Transaction): Queryable => ({
   },
 });
 
+/**
+ * Postgres's buffer cache lives in PGlite's WebAssembly memory, which never shrinks: at PGlite's
+ * 128 MB every page a big rebuild touched stayed resident in the app (RSS 530-640 MB after building
+ * 1M events, of it 300 MB WebAssembly). At 32 MB it is 400 MB, and rebuilds run as fast: the data
+ * files behind the cache are still in the operating system's page cache.
+ */
+const PGLITE_CONF = "shared_buffers = 32MB";
+
 /** Embedded Postgres (PGlite) behind the Database port; dataDir undefined keeps it in memory. */
 export async function createPgliteDatabase(dataDir?: string): Promise<Database> {
-  const db = await PGlite.create(dataDir, { parsers: TYPE_PARSERS });
+  const db = await PGlite.create(dataDir, { parsers: TYPE_PARSERS, postgresqlconf: PGLITE_CONF });
   return {
     kind: "pglite",
     ...queryable(db),
