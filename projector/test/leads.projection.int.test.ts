@@ -141,6 +141,37 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
       ]);
     });
 
+    it("keeps each stage's count equal to its leads through creates, moves, archives and a rebuild", async () => {
+      const counted = async () => {
+        const { rows } = await database.db.query<{ stage: string; kept: number; actual: number }>(
+          `SELECT c.stage, c.leads AS kept, (SELECT count(*) FROM leads l WHERE l.stage = c.stage)::int AS actual
+           FROM lead_stage_counts c ORDER BY c.stage`,
+        );
+        return rows;
+      };
+      const [a, b, c] = [await create("A"), await create("B"), await create("C")];
+      await move(a, "Contacted", null, null);
+      await move(b, "Contacted", a, null);
+      await move(a, "Proposal Sent", null, null);
+      await record(c, [{ type: "LeadArchived", data: { leadId: c, name: "C", business: "C Co", reason: null } }]);
+      const brief = randomUUID();
+      await record(brief, [
+        leadCreatedEvent(brief, { name: "Brief", business: "Brief Co", email: "brief@example.com" }),
+        { type: "LeadStageChanged", data: { leadId: brief, from: "New Lead", to: "Meeting Scheduled" } },
+        { type: "LeadArchived", data: { leadId: brief, name: "Brief", business: "Brief Co", reason: null } },
+      ]);
+
+      const live = await counted();
+      expect(live).toHaveLength(10);
+      for (const row of live) expect(row.kept, row.stage).toBe(row.actual);
+      expect(live.filter((row) => row.kept > 0).map((row) => [row.stage, row.kept])).toEqual([
+        ["Contacted", 1],
+        ["Proposal Sent", 1],
+      ]);
+      await rebuildProjection({ db: database.db, store, projection: leadsProjection });
+      expect(await counted()).toEqual(live);
+    });
+
     it("removes a lead created and archived within one batch", async () => {
       const leadId = randomUUID();
       await record(leadId, [

@@ -10,7 +10,9 @@ import { LEAD_COLUMNS, LEAD_WRITE_COLUMNS, type LeadRow } from "./leads.schema.t
 /** The top rank of column s.stage among the rows a batch does not touch ($1): one index probe. */
 const TOP_OF_UNTOUCHED = `(SELECT rank FROM leads WHERE stage = s.stage AND id <> ALL($1::uuid[]) ORDER BY rank LIMIT 1)`;
 
-const COLUMNS = Object.keys(LEAD_COLUMNS).map((c) => `l.${c}`).join(", ");
+const COLUMNS = Object.keys(LEAD_COLUMNS)
+  .map((c) => `l.${c}`)
+  .join(", ");
 const LOAD = named(`SELECT ${COLUMNS} FROM leads l WHERE id = ANY($1::uuid[])`);
 /** The rows and, in one row at least, the tops, joined with each loaded lead. */
 const LOAD_WITH_TOPS = named(`SELECT t.tops, ${COLUMNS}
