@@ -10,7 +10,8 @@
  *   --seconds 5                      append seconds per figure (limit, store and Emmett each)
  *   --connections 32 --http-seconds 10   HTTP command path (autocannon)
  *   --read-connections 4 --read-seconds 5  read API (API and plain query each)
- *   --rate 200,500 --visible-seconds 20  command-to-visible loads (issue 2 at 200/s, issue 10 at 500/s) and duration
+ *   --rate 200,500 --visible-seconds 20  command-to-visible loads (issue 2 at 200/s, issue 10 at 500/s) and duration,
+ *                                    each with the app in one process, then as its three service processes
  *   --ui-runs 5                      Chromium board runs
  *   --memory-events 1000000          log the app builds on start on the embedded store
  *   --growth-leads 1000,10000,100000 --growth-seconds 2   read API and appends at each size
@@ -104,7 +105,9 @@ const benches: [string[], () => Promise<Figure[]>][] = [
     ["visible"],
     async () => {
       const figures: Figure[] = [];
-      for (const rate of list("rate")) figures.push(...(await benchCommandToVisible({ rate, durationMs: num("visible-seconds") * 1000, log })));
+      for (const split of [false, true])
+        for (const rate of list("rate"))
+          figures.push(...(await benchCommandToVisible({ rate, split, durationMs: num("visible-seconds") * 1000, log })));
       return figures;
     },
   ],

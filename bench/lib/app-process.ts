@@ -30,15 +30,27 @@ export interface AppProcessOptions {
   dataDir?: string;
   /** How long to wait for /api/health (a first start on a large log builds its read models first). */
   startTimeoutMs?: number;
+  /**
+   * Which services the process runs (server/src/main.ts): all of them by default. A projector serves
+   * no HTTP, so only its start is awaited: wait for its read models through another process's health.
+   */
+  mode?: "all" | "command-service" | "read-api" | "projector";
 }
 
-async function waitForHealth(url: string, child: { exitCode: number | null }, timeoutMs: number) {
+/** A process without HTTP: started once it is past its imports and still running two seconds later. */
+async function waitForStart(child: { exitCode: number | null }) {
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  if (child.exitCode !== null) throw new Error(`the app exited with ${child.exitCode}`);
+}
+
+/** Until GET /api/health answers 200; with anyAnswer, until it answers at all (the command service has no health route). */
+async function waitForHealth(url: string, child: { exitCode: number | null }, timeoutMs: number, anyAnswer = false) {
   const end = Date.now() + timeoutMs;
   while (Date.now() < end) {
     if (child.exitCode !== null) throw new Error(`the app exited with ${child.exitCode}`);
     if (
       await fetch(`${url}/api/health`).then(
-        (r) => r.ok,
+        (r) => anyAnswer || r.ok,
         () => false,
       )
     )
@@ -48,7 +60,7 @@ async function waitForHealth(url: string, child: { exitCode: number | null }, ti
   throw new Error(`the app did not answer /api/health within ${timeoutMs / 1000} s`);
 }
 
-/** Starts node --import tsx server/src/main.ts (mode all) and waits until it answers. */
+/** Starts node --import tsx server/src/main.ts [mode] and waits until it answers (a projector: until it has started). */
 export async function startAppProcess(options: AppProcessOptions): Promise<AppProcess> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "crm-bench-app-"));
   const env = {
@@ -62,7 +74,8 @@ export async function startAppProcess(options: AppProcessOptions): Promise<AppPr
   };
   // BENCH_APP_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the app (node refuses --cpu-prof in NODE_OPTIONS).
   const nodeArgs = (process.env.BENCH_APP_NODE_ARGS ?? "").split(" ").filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "server/src/main.ts"], {
+  const mode = options.mode ?? "all";
+  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "server/src/main.ts", mode], {
     cwd: ROOT,
     env,
     stdio: ["ignore", "ignore", "inherit"],
@@ -73,7 +86,8 @@ export async function startAppProcess(options: AppProcessOptions): Promise<AppPr
   const sampler = setInterval(() => (peak = Math.max(peak, residentMb(child.pid!) || 0)), 250);
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve(clearInterval(sampler))));
   try {
-    await waitForHealth(url, child, options.startTimeoutMs ?? 60_000);
+    if (mode === "projector") await waitForStart(child);
+    else await waitForHealth(url, child, options.startTimeoutMs ?? 60_000, mode === "command-service");
   } catch (error) {
     child.kill("SIGKILL");
     clearInterval(sampler);
