@@ -6,9 +6,8 @@
  * with X-Min-Position set to the position the command returned.
  */
 import { LEAD_STAGES } from "@crm/contracts/lead/lead";
-import { ALL_PROJECTIONS } from "@crm/projector/projections";
 import { createTestDatabase } from "@crm/infra/testing/test-database";
-import { startAppProcess, type AppProcess } from "./lib/app-process.ts";
+import { readModelsCaughtUp, startAppProcess, type AppProcess } from "./lib/app-process.ts";
 import { partnerToken } from "./lib/bearer.ts";
 import { jsonClient, type JsonClient } from "./lib/json-client.ts";
 import { createLeadBody } from "./lib/lead-data.ts";
@@ -72,16 +71,6 @@ async function openLoop(rate: number, durationMs: number, op: (i: number, schedu
   return { outcomes: await Promise.all(pending), maxLagMs };
 }
 
-/** Waits until the read API reports every read model built and caught up (the projector runs elsewhere). */
-async function readModelsCaughtUp(reads: AppProcess) {
-  for (let tries = 0; tries < 300; tries++) {
-    const health = (await fetch(`${reads.url}/api/health`).then((r) => r.json())) as { projections: { lagEvents: number }[] };
-    if (health.projections.filter((p) => p.lagEvents === 0).length >= ALL_PROJECTIONS.length) return;
-    await sleep(200);
-  }
-  throw new Error("the projector process did not build the read models within 60 s");
-}
-
 /** The app in one process, or its read API, command service and projector in three (started in turn: each migrates). */
 async function startApps(databaseUrl: string, port: number, split: boolean) {
   if (!split) {
@@ -95,7 +84,7 @@ async function startApps(databaseUrl: string, port: number, split: boolean) {
     const commands = await startAppProcess({ port: port + 1, databaseUrl, mode: "command-service" });
     processes.push(commands);
     processes.push(await startAppProcess({ port: port + 2, databaseUrl, mode: "projector" }));
-    await readModelsCaughtUp(reads);
+    await readModelsCaughtUp(reads, 60_000);
     return { processes, commands, reads };
   } catch (error) {
     await Promise.all(processes.map((p) => p.stop()));

@@ -8,9 +8,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { migrate } from "@crm/infra/db/migrations";
 import { createPgliteDatabase } from "@crm/infra/db/pglite-database";
-import { ALL_PROJECTIONS } from "@crm/projector/projections";
 import { ALL_MIGRATIONS } from "@crm/server/migrations";
-import { startAppProcess, type AppProcess } from "./lib/app-process.ts";
+import { readModelsCaughtUp, startAppProcess } from "./lib/app-process.ts";
 import { machineLoad } from "./lib/machine.ts";
 import { verdict, type Figure } from "./lib/report.ts";
 import { seedMixedEvents } from "./lib/seed-mixed.ts";
@@ -38,19 +37,6 @@ async function seededDataDir(events: number): Promise<{ dir: string; events: num
   }
 }
 
-interface Health {
-  projections: { name: string; lagEvents: number }[];
-}
-
-/** Waits until every read model exists and has caught up with the log; seconds since spawn. */
-async function untilCaughtUp(app: AppProcess): Promise<number> {
-  for (;;) {
-    const health = (await fetch(`${app.url}/api/health`).then((r) => r.json())) as Health;
-    if (health.projections.filter((p) => p.lagEvents === 0).length >= ALL_PROJECTIONS.length) return (Date.now() - app.spawnedAt) / 1000;
-    await sleep(1_000);
-  }
-}
-
 /** RSS of an app 3 s after it answered, on the given data directory (a fresh one when omitted). */
 async function idleRss(port: number, dataDir?: string): Promise<number> {
   const app = await startAppProcess({ port, ...(dataDir ? { dataDir } : {}) });
@@ -74,7 +60,8 @@ export async function benchMemory({ events, port = 5130, log = console.log }: Me
   try {
     const app = await startAppProcess({ port, dataDir: seeded.dir, startTimeoutMs: 600_000 });
     try {
-      const seconds = await untilCaughtUp(app);
+      await readModelsCaughtUp(app, 600_000);
+      const seconds = (Date.now() - app.spawnedAt) / 1000;
       await sleep(3_000);
       const afterMb = app.rssMb();
       const peakMb = app.peakRssMb();

@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { ALL_PROJECTIONS } from "@crm/projector/projections";
 import { processCpuSeconds, residentMb } from "./machine.ts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -58,6 +59,20 @@ async function waitForHealth(url: string, child: { exitCode: number | null }, ti
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`the app did not answer /api/health within ${timeoutMs / 1000} s`);
+}
+
+/**
+ * Until the app's GET /api/health reports every read model built and caught up with the log (the
+ * projector may run in this process or another one on the same database).
+ */
+export async function readModelsCaughtUp(app: AppProcess, timeoutMs: number): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    const health = (await fetch(`${app.url}/api/health`).then((r) => r.json())) as { projections: { lagEvents: number }[] };
+    if (health.projections.filter((p) => p.lagEvents === 0).length >= ALL_PROJECTIONS.length) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`the read models did not catch up within ${timeoutMs / 1000} s`);
 }
 
 /** Starts node --import tsx server/src/main.ts [mode] and waits until it answers (a projector: until it has started). */
