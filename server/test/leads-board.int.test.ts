@@ -155,6 +155,36 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
       }
     });
 
+    it("counts each whole column as the full list does, also while an older read model without kept counts serves", async () => {
+      await partner.createLead({ name: `Counted ${uniqueWord()}` });
+      const all = (await partner.get("/api/leads")).body as { stage: string; creativeDirectorId: string | null }[];
+      const expected = LEAD_STAGES.map((stage) => all.filter((l) => l.stage === stage).length);
+      const onboarding = expected.slice(LEAD_STAGES.indexOf("Contract Signed"), LEAD_STAGES.indexOf("Active"));
+      const stats = {
+        newLeads: expected[0],
+        contractsPending: expected[LEAD_STAGES.indexOf("Contract Sent")],
+        onboardingInProgress: onboarding.reduce((sum, n) => sum + n, 0),
+        clientsAssigned: all.filter((l) => l.creativeDirectorId !== null).length,
+      };
+      const counts = async (limit: number) => {
+        const res = await partner.get(`/api/leads/board?limit=${limit}`);
+        expect(res.status).toBe(200);
+        return res.body.columns.map((c: { count: number }) => c.count);
+      };
+      expect(await counts(1)).toEqual(expected);
+      expect((await partner.get("/api/stats")).body).toEqual(stats);
+
+      // As during the start-up rebuild into version 4: the old leads table serves, with no counts beside it.
+      await app.system.db.exec("ALTER TABLE lead_stage_counts RENAME TO lead_stage_counts_aside");
+      try {
+        await signUpAs(app, { role: "Project Manager", displayName: "Moves The Stamp" }); // a new position: lists and stats render again
+        expect(await counts(2)).toEqual(expected);
+        expect((await partner.get("/api/stats")).body).toEqual(stats);
+      } finally {
+        await app.system.db.exec("ALTER TABLE lead_stage_counts_aside RENAME TO lead_stage_counts");
+      }
+    });
+
     it("archives a lead (Partner only): it leaves the board, the stats and its timeline, and refuses commands", async () => {
       const id = await partner.createLead({ name: "To archive" });
       await partner.patch(`/api/leads/${id}`, { notes: "something" });

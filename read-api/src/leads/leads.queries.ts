@@ -6,6 +6,16 @@ const LEAD_COLUMNS = `id, name, business, email, phone, stage, source, priority,
   created_at AS "createdAt", updated_at AS "updatedAt", created_by AS "createdBy", assigned_to AS "assignedTo",
   creative_director_id AS "creativeDirectorId", version`;
 
+/**
+ * Each stage's number of leads as a relation (stage, leads): the counts the leads projection keeps
+ * since its version 4, or, while an older leads read model still serves because the rebuild into
+ * version 4 has not swapped in yet (blue/green, in the background at start), its rows counted.
+ */
+async function stageCounts(q: Queryable): Promise<string> {
+  const { rows } = await q.query<{ kept: boolean }>("SELECT to_regclass('lead_stage_counts') IS NOT NULL AS kept");
+  return rows[0]!.kept ? "lead_stage_counts" : "(SELECT stage, count(*)::int AS leads FROM leads GROUP BY stage)";
+}
+
 export interface LeadFilter {
   search?: string;
   stage?: string;
@@ -60,7 +70,7 @@ export async function boardJson(q: Queryable, filter: Omit<LeadFilter, "stage">,
   const source = where ? "matching" : "leads";
   const total = where
     ? "(SELECT count(*) FROM matching l WHERE l.stage = s.stage)"
-    : "coalesce((SELECT leads FROM lead_stage_counts n WHERE n.stage = s.stage), 0)";
+    : `coalesce((SELECT leads FROM ${await stageCounts(q)} n WHERE n.stage = s.stage), 0)`;
   const { rows } = await q.query<{ body: string }>(
     `${where ? `WITH matching AS MATERIALIZED (SELECT stage, rank, id, card FROM leads ${where})` : ""}
      SELECT '{"columns":[' || string_agg(
@@ -95,7 +105,7 @@ export async function getStats(q: Queryable): Promise<Stats> {
        coalesce(sum(leads) FILTER (WHERE stage = 'Contract Sent'), 0)::int AS "contractsPending",
        coalesce(sum(leads) FILTER (WHERE stage IN ('Contract Signed', 'Onboarding Form Sent', 'Onboarding Scheduled', 'Creative Director Assigned')), 0)::int AS "onboardingInProgress",
        (SELECT count(*) FROM leads WHERE creative_director_id IS NOT NULL)::int AS "clientsAssigned"
-     FROM lead_stage_counts`,
+     FROM ${await stageCounts(q)} n`,
   );
   return rows[0]!;
 }
