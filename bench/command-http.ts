@@ -1,7 +1,10 @@
 /**
  * The full command path over HTTP (session check, validation, load, decide, append) with
  * autocannon at 32 connections: create lead, then change stage (POST /api/leads/:id/move to
- * another stage). The app runs in its own process on a fresh Postgres database.
+ * another stage). The app runs in its own process on a fresh Postgres database, twice: as the
+ * command service alone (its deployment as a service of its own, server/src/main.ts
+ * command-service; the read models catch up afterwards), and as the whole app, whose projector
+ * and reactors share the same two cores while the commands run.
  */
 import os from "node:os";
 import autocannon, { type Request, type Result } from "autocannon";
@@ -21,6 +24,13 @@ export interface CommandHttpOptions {
   port?: number;
   log?: (line: string) => void;
 }
+
+type Mode = "command-service" | "all";
+
+const MODE_NAMES: Record<Mode, string> = {
+  "command-service": "command service alone",
+  all: "whole app: commands, projector, reactors",
+};
 
 const TARGET_RATE = 3_000;
 const TARGET_P99 = 50;
@@ -66,14 +76,14 @@ async function run(app: AppProcess, db: Database, token: string, request: Reques
 /** The rate the machine's cores would allow if this work had them to itself. */
 const cpuBound = (cpuMs: number) => (os.cpus().length * 1000) / cpuMs;
 
-function figureOf(name: string, connections: number, { result, cpuMsPerCommand, split }: Run): Figure {
+function figureOf(name: string, connections: number, mode: Mode, { result, cpuMsPerCommand, split }: Run): Figure {
   const rate = result.requests.total / result.duration;
   const bad = result.non2xx + result.errors;
   const codes = Object.entries(result.statusCodeStats)
     .map(([code, s]) => `${code}: ${s.count}`)
     .join(", ");
   return {
-    figure: `HTTP ${name}, ${connections} connections (Postgres, app in own process)`,
+    figure: `HTTP ${name}, ${connections} connections (Postgres, ${MODE_NAMES[mode]})`,
     measured: `${fmt(rate)} cmd/s, p50 ${fmt(result.latency.p50, 1)} ms, p99 ${fmt(result.latency.p99, 1)} ms; ${bad} errors/non-2xx (${codes}); CPU ${fmt(cpuMsPerCommand, 2)} ms/cmd (${split}; CPU-bound estimate ${fmt(cpuBound(cpuMsPerCommand))} cmd/s)`,
     target: `>= ${fmt(TARGET_RATE)} cmd/s, p99 <= ${TARGET_P99} ms`,
     limit: "-",
@@ -81,25 +91,20 @@ function figureOf(name: string, connections: number, { result, cpuMsPerCommand, 
   };
 }
 
-/** Starts the app on a fresh database, warms it, then measures create lead and change stage. */
-export async function benchCommandHttp({
-  connections,
-  durationSeconds,
-  port = 5110,
-  log = console.log,
-}: CommandHttpOptions): Promise<Figure[]> {
+/** Starts the app (one mode) on a fresh database, warms it, then measures create lead and change stage. */
+async function benchMode(mode: Mode, { connections, durationSeconds, port = 5110, log = console.log }: CommandHttpOptions): Promise<Figure[]> {
   const test = await createTestDatabase("postgres");
   let app: AppProcess | undefined;
   try {
     const token = await partnerToken(test.db, test.url!);
-    app = await startAppProcess({ port, databaseUrl: test.url! });
+    app = await startAppProcess({ port, databaseUrl: test.url!, mode });
     await run(app, test.db, token, createRequest(), connections, 2); // warm-up: JIT, pools, leads to move
-    log(`HTTP commands with autocannon, ${connections} connections, ${durationSeconds} s each, ${machineLoad()}`);
+    log(`HTTP commands (${MODE_NAMES[mode]}) with autocannon, ${connections} connections, ${durationSeconds} s each, ${machineLoad()}`);
     const create = await run(app, test.db, token, createRequest(), connections, durationSeconds);
     const { rows } = await test.db.query<{ stream_id: string }>("SELECT stream_id FROM streams WHERE stream_type = 'lead' LIMIT 5000");
     const ids = rows.map((r) => r.stream_id.slice("lead-".length));
     const move = await run(app, test.db, token, moveRequest(ids), connections, durationSeconds);
-    const figures = [figureOf("create lead", connections, create), figureOf("change stage", connections, move)];
+    const figures = [figureOf("create lead", connections, mode, create), figureOf("change stage", connections, mode, move)];
     for (const f of figures) log(`  ${f.figure}: ${f.measured}`);
     log(`  app RSS ${fmt(app.rssMb())} MB, ${machineLoad()}`);
     return figures;
@@ -107,6 +112,11 @@ export async function benchCommandHttp({
     await app?.stop();
     await test.drop();
   }
+}
+
+/** The command path as its own service, then inside the whole app. */
+export async function benchCommandHttp(options: CommandHttpOptions): Promise<Figure[]> {
+  return [...(await benchMode("command-service", options)), ...(await benchMode("all", options))];
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

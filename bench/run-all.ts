@@ -21,7 +21,8 @@ import { benchCommandHttp } from "./command-http.ts";
 import { benchCommandToVisible } from "./command-to-visible.ts";
 import { benchGrowth } from "./growth.ts";
 import { benchAppend } from "./event-store-append.ts";
-import { machineLoad } from "./lib/machine.ts";
+import { cpuTimes, machineLoad, stealPercentSince } from "./lib/machine.ts";
+import { fmt } from "./lib/stats.ts";
 import { markdownTable, textTable, writeResults, type Figure } from "./lib/report.ts";
 import { benchMemory } from "./memory.ts";
 import { benchReadApi } from "./read-api.ts";
@@ -121,12 +122,15 @@ const unknown = [...only].filter((name) => !known.includes(name));
 if (unknown.length > 0) throw new Error(`Unknown benchmark ${unknown.join(", ")}; known: ${ALL}`);
 
 const startLoad = machineLoad();
+const startTimes = cpuTimes();
 const started = new Date();
 const figures: Figure[] = [];
 for (const [names, run] of benches) {
   if (!names.some((n) => only.has(n))) continue;
+  const times = cpuTimes();
   try {
     figures.push(...(await run()));
+    log(`  ${names.join("/")}: host steal ${fmt(stealPercentSince(times), 1)}% of the machine's CPU time`);
   } catch (error) {
     console.error(`${names.join("/")} failed:`, error);
     figures.push({
@@ -141,17 +145,18 @@ for (const [names, run] of benches) {
 }
 
 const endLoad = machineLoad();
+const steal = `host steal ${fmt(stealPercentSince(startTimes), 1)}% of the machine's CPU time over the run`;
 const scale = Object.entries(values)
   .map(([k, v]) => `--${k} ${v}`)
   .join(" ");
 console.log(textTable(figures));
-console.log(`\nmachine: ${startLoad} at start, ${endLoad} at end\nscale: ${scale}`);
+console.log(`\nmachine: ${startLoad} at start, ${endLoad} at end, ${steal}\nscale: ${scale}`);
 const everything = known.every((name) => only.has(name));
 const file = writeResults(
   [
     `# Benchmarks, ${started.toISOString()}`,
     "",
-    `Machine: ${startLoad} at start, ${endLoad} at end. Other work shares these cores: compare ratios and CPU-bound estimates rather than absolute times.`,
+    `Machine: ${startLoad} at start, ${endLoad} at end; ${steal}. Other work shares these cores, and other guests the host's: compare ratios and CPU-bound estimates rather than absolute times, and distrust a run with much steal.`,
     "",
     `Scale: \`${scale}\``,
     "",

@@ -8,6 +8,33 @@ export function machineLoad(): string {
   return `load ${one!.toFixed(2)} (1 min) ${five!.toFixed(2)} (5 min) on ${os.cpus().length} cores`;
 }
 
+/** The machine's CPU time counters from /proc/stat, in clock ticks (zeros where unreadable). */
+export interface CpuTimes {
+  steal: number;
+  total: number;
+}
+
+export function cpuTimes(): CpuTimes {
+  try {
+    // cpu  user nice system idle iowait irq softirq steal guest guest_nice (guest time is inside user).
+    const ticks = readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/).slice(1, 9).map(Number);
+    return { steal: ticks[7] ?? 0, total: ticks.reduce((sum, t) => sum + t, 0) };
+  } catch {
+    return { steal: 0, total: 0 };
+  }
+}
+
+/**
+ * The share of this virtual machine's CPU time that the host gave to other guests since `since`,
+ * in percent. On an oversubscribed host every figure is slower, and CPU time per operation
+ * higher, for reasons outside the code: a run with much steal is no baseline.
+ */
+export function stealPercentSince(since: CpuTimes): number {
+  const now = cpuTimes();
+  const total = now.total - since.total;
+  return total > 0 ? (100 * (now.steal - since.steal)) / total : 0;
+}
+
 /** CPU time of this process, to tell a saturated client from a saturated server. */
 export function cpuSeconds(): number {
   const { user, system } = process.cpuUsage();
