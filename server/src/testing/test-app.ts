@@ -9,9 +9,9 @@ import { createTestDatabase, type Backend } from "@crm/infra/testing/test-databa
 import { ALL_PROJECTIONS } from "@crm/projector/projections";
 import { startProjector } from "@crm/projector/projector";
 import type { ProjectorRunner } from "@crm/projector/runner";
-import { createCheckpointWatcher } from "@crm/read-api/checkpoint-watcher";
+import { createCheckpointWatcher, type CheckpointWatcher } from "@crm/read-api/checkpoint-watcher";
 import type { Express } from "express";
-import { createApp } from "../app.ts";
+import { createApp, type AppParts } from "../app.ts";
 import { openSystem, type System } from "../system.ts";
 
 export interface TestApp {
@@ -41,26 +41,54 @@ export interface AppOnDatabaseOptions {
   release: () => Promise<void>;
 }
 
-/** The app as main.ts composes it (commands, reads, projector), in this process on a given database. */
-export async function startAppOnDatabase(db: Database, options: AppOnDatabaseOptions): Promise<TestApp> {
+/** The system a test app runs, on a given database, with a data folder of its own. */
+export async function openTestSystem(db: Database, options: Pick<AppOnDatabaseOptions, "env" | "log"> = {}): Promise<System> {
   const config = loadConfig({ NODE_ENV: "test", DATA_DIR: mkdtempSync(path.join(tmpdir(), "crm-app-")), LOG_LEVEL: "silent", ...options.env });
-  const system = await openSystem(config, db, options.log);
-  const projector = await startProjector({ db: system.db, store: system.store, projections: ALL_PROJECTIONS, log: logTo(system.log), pollMs: 200 });
-  await projector.ready;
-  const watcher = await createCheckpointWatcher(system.db);
-  const app = createApp(system, watcher, { commands: true, reads: true, ui: false });
+  return openSystem(config, db, options.log);
+}
+
+export interface ServedApp {
+  url: string;
+  express: Express;
+  /** Stops taking requests and drops the open connections. */
+  close(): Promise<void>;
+}
+
+/** Serves the HTTP app of a system on an ephemeral loopback port. */
+export async function serveTestApp(system: System, watcher: CheckpointWatcher, parts: AppParts): Promise<ServedApp> {
+  const app = createApp(system, watcher, parts);
   const server = app.listen(0, "127.0.0.1");
+  // The tests' fetch and this server share one event loop. After a long synchronous stretch (an
+  // in-process PGlite rebuild, seconds on a slow host) the next request could go out on an idle
+  // socket whose 5 s keep-alive expired meanwhile, and the server's timer then reset it (ECONNRESET).
+  server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.once("listening", resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
     express: app,
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+/** The app as main.ts composes it (commands, reads, projector), in this process on a given database. */
+export async function startAppOnDatabase(db: Database, options: AppOnDatabaseOptions): Promise<TestApp> {
+  const system = await openTestSystem(db, options);
+  const projector = await startProjector({ db: system.db, store: system.store, projections: ALL_PROJECTIONS, log: logTo(system.log), pollMs: 200 });
+  await projector.ready;
+  const watcher = await createCheckpointWatcher(system.db);
+  const served = await serveTestApp(system, watcher, { commands: true, reads: true, ui: false });
+  return {
+    url: served.url,
+    express: served.express,
     system,
     projector,
     ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
     async close() {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
+      await served.close();
       await projector.stop();
       await watcher.close();
       await options.release();
