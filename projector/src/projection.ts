@@ -10,6 +10,13 @@ export interface Projection {
   name: string;
   /** Bump it when the tables or handlers change: the projection is rebuilt at start. */
   version: number;
+  /**
+   * The oldest version of these tables that the read API's current queries can read (default:
+   * `version`). A bump rebuilds in the background while the old tables keep serving; reads that
+   * need tables older than this answer 503 until the swap (decisions/030). A bump that changes
+   * only handlers, or tables in a way the readers already cope with, leaves it lower.
+   */
+  readableFrom?: number;
   tables: readonly string[];
   ddl: string;
   /**

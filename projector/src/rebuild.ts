@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { PROJECTIONS_CHANNEL, type AdvancedNotice } from "@crm/contracts/api/live";
 import type { RecordedEvent } from "@crm/contracts/events/registry";
 import type { Database, Queryable } from "@crm/infra/db/database";
 import type { EventStore } from "@crm/infra/event-store/event-store";
@@ -141,7 +142,10 @@ async function churnedTables(db: Database, schema: string): Promise<string[]> {
   return rows.map((r) => r.table);
 }
 
-/** Moves the shadow tables into public and sets each checkpoint, in one transaction. */
+/**
+ * Moves the shadow tables into public and sets each checkpoint, in one transaction, and announces
+ * the swap at its commit: the read API learns which tables now serve, and browsers refresh.
+ */
 async function swapIn(
   db: Database,
   projections: readonly Projection[],
@@ -150,6 +154,7 @@ async function swapIn(
   onlyIfStale = false,
 ) {
   await db.transaction(async (tx) => {
+    const rebuilt: string[] = [];
     for (const projection of projections) {
       const schema = schemas.get(projection.name)!;
       await lockProjection(tx, projection.name);
@@ -157,6 +162,7 @@ async function swapIn(
         await tx.exec(`DROP SCHEMA ${schema} CASCADE`);
         continue;
       }
+      rebuilt.push(projection.name);
       const moves = projection.tables.map((t) => `DROP TABLE IF EXISTS public.${t} CASCADE; ALTER TABLE ${schema}.${t} SET SCHEMA public;`);
       await tx.exec(`${moves.join("\n")} DROP SCHEMA ${schema} CASCADE;`);
       await tx.query(
@@ -165,6 +171,8 @@ async function swapIn(
         [projection.name, projection.version, position],
       );
     }
+    const notice: AdvancedNotice = { position, topics: [], rebuilt };
+    if (rebuilt.length > 0) await tx.query("SELECT pg_notify($1, $2)", [PROJECTIONS_CHANNEL, JSON.stringify(notice)]);
   });
 }
 

@@ -4,6 +4,11 @@ import type { Database } from "@crm/infra/db/database";
 export interface CheckpointWatcher {
   /** The position every read model has passed. */
   current(): Promise<string>;
+  /**
+   * The version of a read model's tables now serving, as of the latest query of the checkpoints
+   * (a rebuild's swap announces itself, so the next query follows it); undefined before its first build.
+   */
+  servingVersion(name: string): number | undefined;
   /** Resolves true once every read model has passed position, false after timeoutMs. */
   waitFor(position: string, timeoutMs: number): Promise<boolean>;
   onAdvance(listener: (notice: AdvancedNotice) => void): () => void;
@@ -13,14 +18,16 @@ export interface CheckpointWatcher {
 /**
  * Follows the projector's progress. Each notice says where every read model now is (`passed`),
  * so a read waiting for its own write is answered by the notice, without a query; a query runs
- * only at start, when a notice does not say, and every 250 ms without notices (one that was lost,
- * or a rebuild's swap, which sends none). Losing the notices' connection forgets what they said.
+ * only at start, when a notice does not say (a rebuild's swap), and every 250 ms without notices
+ * (one may be lost). Losing the notices' connection forgets what they said.
  */
 export async function createCheckpointWatcher(db: Database): Promise<CheckpointWatcher> {
   const listeners = new Set<(notice: AdvancedNotice) => void>();
   const waiters = new Set<() => void>();
   /** The newest position every read model is known to have passed. */
   let passed = "";
+  /** Each read model's serving version, as the latest query of the checkpoints found it. */
+  let versions = new Map<string, number>();
   let notices = 0;
   // Callers share one query that started after the latest notice, so hundreds of waiting reads
   // cost one query, not one each.
@@ -49,18 +56,29 @@ export async function createCheckpointWatcher(db: Database): Promise<CheckpointW
       } catch {
         notice = undefined;
       }
-      if (notice?.passed) learn(notice.passed);
-      else void current().catch(() => undefined);
-      for (const waiter of waiters) waiter();
-      if (notice) for (const listener of listeners) listener(notice);
+      const tell = () => {
+        for (const waiter of waiters) waiter();
+        if (notice) for (const listener of listeners) listener(notice);
+      };
+      if (notice?.passed) {
+        learn(notice.passed);
+        tell();
+      } else {
+        // A swap (or an older projector's notice): ask where the checkpoints and versions are
+        // first, so that a browser refreshing on this notice meets the new tables.
+        void current().then(tell, tell);
+      }
     },
     forget,
   );
 
   async function query(): Promise<string> {
     const asked = lost;
-    const { rows } = await db.query<{ position: string | null }>("SELECT min(position) AS position FROM projection_checkpoints");
-    const position = rows[0]?.position ?? "";
+    const { rows } = await db.query<{ name: string; version: number; least: string }>(
+      "SELECT name, version, min(position) OVER () AS least FROM projection_checkpoints",
+    );
+    const position = rows[0]?.least ?? "";
+    versions = new Map(rows.map((r) => [r.name, r.version]));
     const before = passed;
     if (asked === lost) learn(position);
     if (passed > before) for (const waiter of waiters) waiter();
@@ -82,6 +100,7 @@ export async function createCheckpointWatcher(db: Database): Promise<CheckpointW
 
   return {
     current,
+    servingVersion: (name) => versions.get(name),
     async waitFor(position, timeoutMs) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {

@@ -30,6 +30,8 @@ import { onboardingReadRoutes } from "@crm/read-api/onboarding/onboarding.routes
 import { questionnaireReadRoutes } from "@crm/read-api/questionnaire/questionnaire.routes";
 import { eventStreamRoutes } from "@crm/read-api/live/events-stream.routes";
 import { readYourWrites } from "@crm/read-api/read-your-writes";
+import { servingReadModels } from "@crm/read-api/serving-read-models";
+import { userReadRoutes } from "@crm/read-api/users/users.routes";
 import { createIdentity } from "./identity.ts";
 import { observability } from "./observability.ts";
 import type { System } from "./system.ts";
@@ -64,18 +66,20 @@ export function createApp(system: System, watcher: CheckpointWatcher | undefined
   app.use(observed.routes);
 
   if (parts.reads && watcher) {
+    // Each read route's database answers only while the read models it names serve tables its queries can read.
+    const reading = (...names: string[]) => servingReadModels(system.db, watcher, names.map(readModelNeed));
     app.use(readYourWrites(watcher));
     app.use(healthRoutes({ db: system.db, projections: ALL_PROJECTIONS.map((p) => p.name), readyMaxLag: system.config.READY_MAX_LAG }));
     app.use(eventStreamRoutes({ watcher }));
     app.use(openApiRoutes());
-    app.use(historyReadRoutes({ db: system.db, store: system.store, now: system.now })); // before leadReadRoutes: ?asOf= on GET /api/leads/:id
-    app.use(leadReadRoutes({ db: system.db }));
-    app.use(activityReadRoutes({ db: system.db }));
-    app.use(meetingReadRoutes({ db: system.db, now: system.now }));
-    app.use(identity.readRoutes);
-    app.use(questionnaireReadRoutes({ db: system.db }));
-    app.use(onboardingReadRoutes({ db: system.db }));
-    app.use(creativeReadRoutes({ db: system.db, storage }));
+    app.use(historyReadRoutes({ db: reading("lead_streams", "users"), store: system.store, now: system.now })); // before leadReadRoutes: ?asOf= on GET /api/leads/:id
+    app.use(leadReadRoutes({ db: reading("leads") }));
+    app.use(activityReadRoutes({ db: reading("activities", "users") }));
+    app.use(meetingReadRoutes({ db: reading("meetings"), now: system.now }));
+    app.use(userReadRoutes({ db: reading("users") }));
+    app.use(questionnaireReadRoutes({ db: reading("questionnaire", "leads") }));
+    app.use(onboardingReadRoutes({ db: reading("onboarding", "leads", "users") }));
+    app.use(creativeReadRoutes({ db: reading("creative", "leads", "users"), storage }));
   }
   if (parts.commands) {
     // The public questionnaire parses its own, smaller body (64 KB) and answers with an `error` field.
@@ -104,6 +108,13 @@ export function createApp(system: System, watcher: CheckpointWatcher | undefined
   app.use(problemMiddleware(system.log));
   assertEveryRouteHasAPolicy(app);
   return app;
+}
+
+/** What the read API's current queries need of a read model (Projection.readableFrom). */
+function readModelNeed(name: string) {
+  const projection = ALL_PROJECTIONS.find((p) => p.name === name);
+  if (!projection) throw new Error(`No read model named ${name}`);
+  return { name, readableFrom: projection.readableFrom ?? projection.version };
 }
 
 /** After an erasure: every read model again from the redacted log, blue/green while the old ones serve. */

@@ -12,7 +12,6 @@ import { createRateLimiter } from "@crm/infra/auth/rate-limiter";
 import { sessionStore } from "@crm/infra/auth/sessions";
 import type { Config } from "@crm/infra/config";
 import { authenticate } from "@crm/infra/http/authenticate";
-import { userReadRoutes } from "@crm/read-api/users/users.routes";
 import type { System } from "./system.ts";
 
 const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]);
@@ -38,8 +37,6 @@ export interface Identity {
   authRoutes: Router;
   /** Register, approve, reject, change role. */
   commandRoutes: Router;
-  /** GET /api/users*. */
-  readRoutes: Router;
 }
 
 /** Identity for one process; its rate limiter lives in this process's memory (ADR 009). */
@@ -71,6 +68,5 @@ export function createIdentity(system: System): Identity {
     authenticate: authenticate({ sessions, resolveUser, publicUrl }),
     authRoutes: auth,
     commandRoutes: userCommandRoutes({ store: system.store, now, newId: () => system.newId() }),
-    readRoutes: userReadRoutes({ db: system.db }),
   };
 }

@@ -46,6 +46,16 @@ export class PreconditionFailedError extends ApiError {
   }
 }
 
+/** The request may succeed in retryAfterSeconds: a read model being rebuilt, say. */
+export class ServiceUnavailableError extends ApiError {
+  constructor(
+    detail: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(503, "Service unavailable", detail);
+  }
+}
+
 export class RateLimitedError extends ApiError {
   constructor(readonly retryAfterSeconds: number) {
     super(429, "Too many requests", `Try again in ${retryAfterSeconds} seconds.`);

@@ -10,4 +10,6 @@ export interface AdvancedNotice {
   topics: string[];
   /** Where every read model is now (the least checkpoint); absent from older projectors' notices. */
   passed?: string;
+  /** Read models a rebuild has just swapped in (new tables, from the first event): anything shown may have changed. */
+  rebuilt?: string[];
 }

@@ -112,6 +112,8 @@ async function apply(tx: Queryable, events: readonly RecordedEvent[]) {
 export const leadsProjection: Projection = {
   name: "leads",
   version: 4,
+  // v4 added lead_stage_counts; its readers count v3's rows while that table is missing.
+  readableFrom: 3,
   tables: ["leads", "lead_stage_counts"],
   ddl: LEADS_DDL,
   readerIndexes: LEADS_READER_INDEXES,

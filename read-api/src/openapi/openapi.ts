@@ -15,6 +15,11 @@ const schemaOf = (schema: z.ZodType, io: "input" | "output"): JsonSchema => {
 export const openApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, "{$1}");
 
 const problem = { description: "A problem (RFC 9457)", content: { "application/problem+json": { schema: schemaOf(Problem, "output") } } };
+const unavailable = {
+  ...problem,
+  description: "Try again after Retry-After seconds: the database cannot be reached, or a read model the answer needs is being rebuilt after an upgrade",
+  headers: { "Retry-After": { schema: { type: "integer" } } },
+};
 
 function successOf(doc: RouteDoc) {
   const status = String(doc.status ?? 200);
@@ -44,7 +49,7 @@ function operationOf(rule: AccessRule) {
     "x-allowed-audiences": rule.allow,
     ...(parameters.length ? { parameters } : {}),
     ...(doc.body ? { requestBody: { required: true, content: { "application/json": { schema: schemaOf(doc.body, "input") } } } } : {}),
-    responses: { ...successOf(doc), "4XX": problem },
+    responses: { ...successOf(doc), "4XX": problem, "503": unavailable },
   };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { topicQueryKeys } from "./live-topics.ts";
+import { staleQueryKeys, topicQueryKeys } from "./live-topics.ts";
 
 describe("live topics", () => {
   it.each([
@@ -13,5 +13,10 @@ describe("live topics", () => {
     ["users:pending", [["users", "pending"], ["me"]]],
   ])("%s invalidates %j", (topic, keys) => {
     expect(topicQueryKeys(topic)).toEqual(keys);
+  });
+
+  it("refreshes what a notice's topics name, and everything after a rebuild swapped read models in", () => {
+    expect(staleQueryKeys({ position: "1", topics: ["lead:42", "users"] })).toEqual([["lead", "42"], ["users"], ["me"]]);
+    expect(staleQueryKeys({ position: "1", topics: [], rebuilt: ["leads"] })).toBe("all");
   });
 });

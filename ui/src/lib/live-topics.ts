@@ -1,4 +1,5 @@
 import type { QueryKey } from "@tanstack/react-query";
+import type { AdvancedNotice } from "@crm/contracts/api/live";
 
 /**
  * The query keys a live notice's topic makes stale: the parts of the topic are a key prefix.
@@ -9,4 +10,12 @@ import type { QueryKey } from "@tanstack/react-query";
 export function topicQueryKeys(topic: string): QueryKey[] {
   const key = topic.split(":");
   return key[0] === "users" ? [key, ["me"]] : [key];
+}
+
+/**
+ * The query keys a notice makes stale, or "all" after a rebuild swapped read models in: new tables
+ * may change anything shown, and reads of them may have answered 503 while they were built.
+ */
+export function staleQueryKeys(notice: AdvancedNotice): QueryKey[] | "all" {
+  return notice.rebuilt?.length ? "all" : notice.topics.flatMap(topicQueryKeys);
 }

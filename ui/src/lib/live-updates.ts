@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import type { AdvancedNotice } from "@crm/contracts/api/live";
-import { topicQueryKeys } from "./live-topics.ts";
+import { staleQueryKeys } from "./live-topics.ts";
 
 /** Follows /api/events/stream while enabled and invalidates the queries each notice's topics name. */
 export function useLiveUpdates(enabled: boolean): void {
@@ -22,7 +22,9 @@ export function useLiveUpdates(enabled: boolean): void {
       } catch {
         return;
       }
-      for (const topic of notice.topics) for (const queryKey of topicQueryKeys(topic)) void queryClient.invalidateQueries({ queryKey });
+      const stale = staleQueryKeys(notice);
+      if (stale === "all") void queryClient.invalidateQueries();
+      else for (const queryKey of stale) void queryClient.invalidateQueries({ queryKey });
     });
     return () => source.close();
   }, [enabled, queryClient]);
