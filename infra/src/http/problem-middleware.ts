@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, Response } from "express";
 import { ZodError } from "zod";
-import { ApiError, RateLimitedError } from "@crm/contracts/api/errors";
+import { ApiError, RateLimitedError, ServiceUnavailableError } from "@crm/contracts/api/errors";
 import type { Problem } from "@crm/contracts/api/problem";
 import { InvalidPositionError } from "../event-store/position.ts";
 import { defaultLogger, type Logger } from "../log/logger.ts";
@@ -10,6 +10,12 @@ export const PROBLEM_TYPE = "application/problem+json";
 
 export function sendProblem(res: Response, problem: Problem) {
   res.status(problem.status).type(PROBLEM_TYPE).send(JSON.stringify(problem));
+}
+
+/** An ApiError as problem+json, with Retry-After when it says when to try again. */
+function sendApiError(res: Response, error: ApiError) {
+  if (error instanceof RateLimitedError || error instanceof ServiceUnavailableError) res.setHeader("Retry-After", String(error.retryAfterSeconds));
+  sendProblem(res, { type: "about:blank", title: error.title, status: error.status, detail: error.message, ...(error.errors ? { errors: error.errors } : {}) });
 }
 
 interface BodyParserError {
@@ -28,10 +34,7 @@ export function problemMiddleware(logger: Pick<Logger, "error"> = defaultLogger)
     if (error instanceof ZodError) {
       return sendProblem(res, { type: "about:blank", title: "Validation failed", status: 400, detail: "The request has invalid fields.", errors: fieldErrorsOf(error) });
     }
-    if (error instanceof RateLimitedError) res.setHeader("Retry-After", String(error.retryAfterSeconds));
-    if (error instanceof ApiError) {
-      return sendProblem(res, { type: "about:blank", title: error.title, status: error.status, detail: error.message, ...(error.errors ? { errors: error.errors } : {}) });
-    }
+    if (error instanceof ApiError) return sendApiError(res, error);
     if (error instanceof InvalidPositionError) {
       return sendProblem(res, { type: "about:blank", title: "Bad request", status: 400, detail: error.message });
     }
@@ -47,8 +50,7 @@ export function problemMiddleware(logger: Pick<Logger, "error"> = defaultLogger)
     }
     if (databaseUnavailable(error)) {
       logger.error({ err: error, status: 503 }, "database unavailable");
-      res.setHeader("Retry-After", "1");
-      return sendProblem(res, { type: "about:blank", title: "Service unavailable", status: 503, detail: "The database cannot be reached right now; try again shortly." });
+      return sendApiError(res, new ServiceUnavailableError("The database cannot be reached right now; try again shortly.", 1));
     }
     logger.error({ err: error, status: 500 }, "request failed");
     sendProblem(res, { type: "about:blank", title: "Internal error", status: 500, detail: "Something went wrong on our side." });
