@@ -18,10 +18,10 @@ export interface CheckpointWatcher {
 /**
  * Follows the projector's progress. Each notice says where every read model now is (`passed`),
  * so a read waiting for its own write is answered by the notice, without a query; a query runs
- * only at start, when a notice does not say (a rebuild's swap), and every 250 ms without notices
+ * only at start, when a notice does not say (a rebuild's swap), and every pollMs without notices
  * (one may be lost). Losing the notices' connection forgets what they said.
  */
-export async function createCheckpointWatcher(db: Database): Promise<CheckpointWatcher> {
+export async function createCheckpointWatcher(db: Database, { pollMs = 250 }: { pollMs?: number } = {}): Promise<CheckpointWatcher> {
   const listeners = new Set<(notice: AdvancedNotice) => void>();
   const waiters = new Set<() => void>();
   /** The newest position every read model is known to have passed. */
@@ -114,7 +114,7 @@ export async function createCheckpointWatcher(db: Database): Promise<CheckpointW
             resolve(byNotice);
           };
           const wake = () => done(true);
-          const timer = setTimeout(() => done(false), Math.min(left, 250));
+          const timer = setTimeout(() => done(false), Math.min(left, pollMs));
           waiters.add(wake);
         });
         if (!woken) await current();

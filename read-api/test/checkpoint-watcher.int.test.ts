@@ -26,7 +26,8 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
     let test: TestDatabase;
     let watcher: CheckpointWatcher | undefined;
     const setCheckpoint = (n: number) => test.db.query("UPDATE projection_checkpoints SET position = $1", [at(n)]);
-    const notify = (notice: Partial<AdvancedNotice>) => test.db.query("SELECT pg_notify($1, $2)", [PROJECTIONS_CHANNEL, JSON.stringify({ topics: [], ...notice })]);
+    const notify = (notice: Partial<AdvancedNotice>) =>
+      test.db.query("SELECT pg_notify($1, $2)", [PROJECTIONS_CHANNEL, JSON.stringify({ topics: [], ...notice })]);
 
     beforeEach(async () => {
       test = await createTestDatabase(backend);
@@ -38,11 +39,16 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
       await test.drop();
     });
 
+    /** The next notice the watcher passes on to its listeners. */
+    const nextNotice = (w: CheckpointWatcher) => new Promise<AdvancedNotice>((resolve) => w.onAdvance(resolve));
+    // No poll within a test's time (NO_POLL) leaves the notices as the only way to learn a move.
+    const NO_POLL = { pollMs: 600_000 };
+
     it("answers a read waiting for its write from the notice that says every read model passed it, without a query", async () => {
       const { db, counter } = counting(test.db);
-      watcher = await createCheckpointWatcher(db);
+      watcher = await createCheckpointWatcher(db, NO_POLL);
       const asked = counter.queries;
-      const waiting = watcher.waitFor(at(5), 2_000);
+      const waiting = watcher.waitFor(at(5), 30_000);
       await setCheckpoint(5);
       await notify({ position: at(5), passed: at(5) });
       expect(await waiting).toBe(true);
@@ -50,23 +56,28 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
     });
 
     it("keeps waiting while a notice says a read model is still behind", async () => {
-      watcher = await createCheckpointWatcher(test.db);
-      const waiting = watcher.waitFor(at(5), 150);
+      watcher = await createCheckpointWatcher(test.db, NO_POLL);
+      const heard = nextNotice(watcher);
       await notify({ position: at(5), passed: at(3) });
-      expect(await waiting).toBe(false);
+      await heard;
+      expect(await watcher.waitFor(at(3), 0)).toBe(true);
+      expect(await watcher.waitFor(at(5), 0)).toBe(false);
     });
 
-    it("asks the checkpoints when a notice does not say where every read model is (an older projector)", async () => {
-      watcher = await createCheckpointWatcher(test.db);
-      const waiting = watcher.waitFor(at(4), 200);
+    it("asks the checkpoints when a notice does not say where every read model is, before telling its listeners", async () => {
+      watcher = await createCheckpointWatcher(test.db, NO_POLL);
+      const heard = nextNotice(watcher);
+      await test.db.query("UPDATE projection_checkpoints SET version = 2 WHERE name = 'leads'");
       await setCheckpoint(4);
-      await notify({ position: at(4) });
-      expect(await waiting).toBe(true);
+      await notify({ position: at(4), rebuilt: ["leads"] });
+      await heard;
+      expect(await watcher.waitFor(at(4), 0)).toBe(true);
+      expect(watcher.servingVersion("leads")).toBe(2);
     });
 
-    it("finds a move that sent no notice (a rebuild's swap) by polling", async () => {
-      watcher = await createCheckpointWatcher(test.db);
-      const waiting = watcher.waitFor(at(7), 2_000);
+    it("finds a move that sent no notice by polling", async () => {
+      watcher = await createCheckpointWatcher(test.db, { pollMs: 50 });
+      const waiting = watcher.waitFor(at(7), 30_000);
       await setCheckpoint(7);
       expect(await waiting).toBe(true);
       expect(await watcher.current()).toBe(at(7));
@@ -75,15 +86,19 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
     it.skipIf(backend === "pglite")(
       "forgets what notices said once their connection is lost: after a server crash only the queried checkpoints count",
       async () => {
-        watcher = await createCheckpointWatcher(test.db);
-        await setCheckpoint(5);
+        watcher = await createCheckpointWatcher(test.db, NO_POLL);
+        const heard = nextNotice(watcher);
         await notify({ position: at(5), passed: at(5) });
-        expect(await watcher.waitFor(at(5), 2_000)).toBe(true);
+        await heard;
+        expect(await watcher.waitFor(at(5), 0)).toBe(true);
         // As a crash would: the asynchronous commit that moved the checkpoint is gone, and so is the LISTEN connection.
         await setCheckpoint(3);
         await terminateOthers(test.url!);
-        await new Promise((resolve) => setTimeout(resolve, 200)); // the listener sees its socket close
-        expect(await watcher.waitFor(at(5), 600).catch(() => false)).toBe(false);
+        // Once the listener sees its socket close, the notice's word no longer counts.
+        const forgotten = async () => !(await watcher!.waitFor(at(5), 0));
+        const deadline = Date.now() + 30_000;
+        while (!(await forgotten()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+        expect(await forgotten()).toBe(true);
         expect(await watcher.current()).toBe(at(3));
       },
     );
@@ -95,7 +110,9 @@ async function terminateOthers(url: string) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()");
+    await client.query(
+      "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()",
+    );
   } finally {
     await client.end();
   }
