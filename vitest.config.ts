@@ -17,6 +17,8 @@ export default defineConfig({
           environment: "node",
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          // expect.poll waits as long as vi.waitFor with EVENTUALLY (infra/src/testing/eventually.ts).
+          expect: { poll: { timeout: 30_000 } },
           pool: "forks",
         },
       },

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DomainEvent, EventMetadata } from "@crm/contracts/events/registry";
 import { leadCreatedEvent } from "@crm/contracts/testing/lead-events";
 import { StreamVersionConflictError, type EventStore, type ExpectedVersion } from "../src/event-store/event-store.ts";
+import { EVENTUALLY } from "../src/testing/eventually.ts";
 
 /** What a backend gives the contract: a store on an empty log it may share between tests. */
 export interface EventStoreFixture {
@@ -48,7 +49,7 @@ export function eventStoreContract(name: string, factory: () => Promise<EventSto
      * back while any transaction in the cluster that started earlier is still open.
      */
     async function headReaches(position: string) {
-      await vi.waitFor(async () => expect((await store.currentPosition()) >= position).toBe(true), { timeout: 10_000, interval: 20 });
+      await vi.waitFor(async () => expect((await store.currentPosition()) >= position).toBe(true), { ...EVENTUALLY, interval: 20 });
     }
 
     const append = (streamId: string, expected: ExpectedVersion, events: DomainEvent[], commandId: string = randomUUID()) =>
@@ -212,7 +213,7 @@ export function eventStoreContract(name: string, factory: () => Promise<EventSto
       try {
         const { leadId, streamId } = newStream();
         await append(streamId, 0, [leadCreated(leadId)]);
-        await vi.waitFor(() => expect(heard).toHaveBeenCalled(), { timeout: 5_000 });
+        await vi.waitFor(() => expect(heard).toHaveBeenCalled(), EVENTUALLY);
       } finally {
         await unsubscribe();
       }

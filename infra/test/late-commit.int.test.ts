@@ -8,6 +8,7 @@ import { createPostgresEventStore } from "../src/event-store/postgres-event-stor
 import { eventStoreMigrations } from "../src/event-store/postgres-event-store.migrations.ts";
 import { START_POSITION } from "../src/event-store/position.ts";
 import { createTestDatabase, postgresAvailable, type TestDatabase } from "../src/testing/test-database.ts";
+import { EVENTUALLY } from "../src/testing/eventually.ts";
 
 const hasPostgres = await postgresAvailable();
 const metadata = JSON.stringify({ actor: "system", at: "2026-11-21T10:00:00.000Z", commandId: "raw", correlationId: "raw" });
@@ -101,13 +102,10 @@ describe.skipIf(!hasPostgres)("late commits on Postgres (needs a server: PGlite 
     expect(naive.delivered).toEqual([b.streamId]);
 
     await writerA.query("COMMIT");
-    await vi.waitFor(
-      async () => {
-        await ours.poll();
-        expect(ours.delivered).toEqual([a.streamId, b.streamId]);
-      },
-      { timeout: 10_000, interval: 50 },
-    );
+    await vi.waitFor(async () => {
+      await ours.poll();
+      expect(ours.delivered).toEqual([a.streamId, b.streamId]);
+    }, EVENTUALLY);
     await naive.poll();
     // The naive follower moved its checkpoint past A while A was open: A is lost for good.
     expect(naive.delivered).toEqual([b.streamId]);
@@ -158,13 +156,10 @@ describe.skipIf(!hasPostgres)("late commits on Postgres (needs a server: PGlite 
     );
     writing = false;
     await polling;
-    await vi.waitFor(
-      async () => {
-        await reader.poll();
-        expect(reader.delivered.length - before).toBeGreaterThanOrEqual(written.length);
-      },
-      { timeout: 10_000, interval: 50 },
-    );
+    await vi.waitFor(async () => {
+      await reader.poll();
+      expect(reader.delivered.length - before).toBeGreaterThanOrEqual(written.length);
+    }, EVENTUALLY);
     const fresh = reader.delivered.slice(before);
     expect(new Set(fresh).size).toBe(fresh.length);
     expect([...fresh].sort()).toEqual([...written].sort());

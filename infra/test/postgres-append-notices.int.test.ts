@@ -9,6 +9,7 @@ import type { EventStore } from "../src/event-store/event-store.ts";
 import { createPostgresEventStore } from "../src/event-store/postgres-event-store.ts";
 import { EVENTS_CHANNEL, eventStoreMigrations } from "../src/event-store/postgres-event-store.migrations.ts";
 import { createTestDatabase, postgresAvailable, type TestDatabase } from "../src/testing/test-database.ts";
+import { EVENTUALLY } from "../src/testing/eventually.ts";
 
 const hasPostgres = await postgresAvailable();
 
@@ -53,7 +54,7 @@ for (const backend of ["postgres", "pglite"] as const) {
         for (let i = 0; i < 5; i++) positions.push((await appendLead(store)).position);
         expect(ear.heard).toEqual(positions);
         // The newest position always goes out by NOTIFY, for other processes; here it is not heard twice.
-        await vi.waitFor(() => expect(ear.raw.some((payload) => payload.startsWith(positions.at(-1)!))).toBe(true), { timeout: 5_000 });
+        await vi.waitFor(() => expect(ear.raw.some((payload) => payload.startsWith(positions.at(-1)!))).toBe(true), EVENTUALLY);
         expect(ear.raw.length).toBeLessThanOrEqual(positions.length);
         expect(ear.heard).toEqual(positions);
       } finally {
@@ -69,7 +70,7 @@ for (const backend of ["postgres", "pglite"] as const) {
         const newer = `${"9".repeat(20)}-${"0".repeat(20)}`;
         await database.db.query("SELECT pg_notify($1, $2)", [EVENTS_CHANNEL, `${older} another-process`]);
         await database.db.query("SELECT pg_notify($1, $2)", [EVENTS_CHANNEL, newer]);
-        await vi.waitFor(() => expect(ear.heard).toEqual([position, undefined, newer]), { timeout: 5_000 });
+        await vi.waitFor(() => expect(ear.heard).toEqual([position, undefined, newer]), EVENTUALLY);
       } finally {
         await ear.stop();
       }
@@ -98,7 +99,7 @@ describe.skipIf(!hasPostgres)("append notices between processes on Postgres", ()
     try {
       const results = await Promise.all(Array.from({ length: 40 }, () => appendLead(store)));
       const newest = results.map((r) => r.position).sort().at(-1)!;
-      await vi.waitFor(() => expect(heard.at(-1)).toBe(newest), { timeout: 5_000 });
+      await vi.waitFor(() => expect(heard.at(-1)).toBe(newest), EVENTUALLY);
       expect(heard.length).toBeLessThan(results.length);
     } finally {
       await unsubscribe();

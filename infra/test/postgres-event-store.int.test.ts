@@ -7,6 +7,7 @@ import { eventStoreMigrations } from "../src/event-store/postgres-event-store.mi
 import { encodePosition, START_POSITION } from "../src/event-store/position.ts";
 import { createTestDatabase, postgresAvailable, type Backend, type TestDatabase } from "../src/testing/test-database.ts";
 import { eventStoreContract } from "./event-store.contract.ts";
+import { EVENTUALLY } from "../src/testing/eventually.ts";
 
 const hasPostgres = await postgresAvailable();
 
@@ -57,9 +58,7 @@ for (const backend of ["postgres", "pglite"] as const) {
           const streamId = await insertRaw("LeadStageChanged", 1, { leadId: randomUUID(), from: "New Lead", to: "Nowhere" });
           await expect(store.readStream(streamId)).rejects.toBeInstanceOf(ZodError);
           // The raw row may stay invisible to the global log briefly while older transactions on the server end.
-          await vi.waitFor(() => expect(store.readAll({ after: START_POSITION, limit: 10 })).rejects.toBeInstanceOf(ZodError), {
-            timeout: 10_000,
-          });
+          await vi.waitFor(() => expect(store.readAll({ after: START_POSITION, limit: 10 })).rejects.toBeInstanceOf(ZodError), EVENTUALLY);
         });
 
         it("refuses a schema version that has no upcaster path and an unknown event type", async () => {

@@ -7,6 +7,7 @@ import { leadsProjection } from "../src/leads/leads.projection.ts";
 import { startProjector } from "../src/projector.ts";
 import { rebuildProjections } from "../src/rebuild.ts";
 import { caughtUp, dumpProjections, headReaches, openProjectorFixture, seedLeads, type ProjectorFixture } from "./projector-fixture.ts";
+import { EVENTUALLY } from "@crm/infra/testing/eventually";
 
 const hasPostgres = await postgresAvailable();
 const quiet = () => undefined;
@@ -34,7 +35,7 @@ describe.skipIf(!hasPostgres)("two projector processes starting at once on Postg
     try {
       await Promise.all(projectors.map((p) => p.ready));
       const more = await seedLeads(fx.store, 3, 1);
-      await vi.waitFor(async () => expect(await caughtUp(fx.db, PROJECTIONS, more.position)).toBe(true), { timeout: 20_000, interval: 50 });
+      await vi.waitFor(async () => expect(await caughtUp(fx.db, PROJECTIONS, more.position)).toBe(true), EVENTUALLY);
     } finally {
       await Promise.all(projectors.map((p) => p.stop()));
     }

@@ -20,6 +20,7 @@ import {
   seedLeads,
   type ProjectorFixture,
 } from "./projector-fixture.ts";
+import { EVENTUALLY } from "@crm/infra/testing/eventually";
 
 const hasPostgres = await postgresAvailable();
 const quiet = () => undefined;
@@ -84,7 +85,7 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
         const runner = createProjectorRunner({ db: fx.db, store: fx.store, projections, batchSize: 4, pollMs: 50, log: quiet });
         await runner.start();
         try {
-          await vi.waitFor(async () => expect(await caughtUp(fx.db, projections, position)).toBe(true), { timeout: 20_000, interval: 50 });
+          await vi.waitFor(async () => expect(await caughtUp(fx.db, projections, position)).toBe(true), EVENTUALLY);
         } finally {
           await runner.stop();
         }
@@ -118,7 +119,7 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
           const runner = createProjectorRunner({ db: fx.db, store: fx.store, projections, log: quiet });
           await headReaches(fx.store, (await seedLeads(fx.store, 2, 1)).position);
           await runner.runOnce();
-          await vi.waitFor(() => expect(notices).toHaveLength(1));
+          await vi.waitFor(() => expect(notices).toHaveLength(1), EVENTUALLY);
           const first = (await loadCheckpoints(fx.db)).get("leads")!.position;
           expect(notices[0]).toMatchObject({ position: first, passed: first });
 
@@ -126,7 +127,7 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
           const { position } = await seedLeads(fx.store, 1, 1);
           await headReaches(fx.store, position);
           await runner.runOnce();
-          await vi.waitFor(() => expect(notices).toHaveLength(2));
+          await vi.waitFor(() => expect(notices).toHaveLength(2), EVENTUALLY);
           expect(notices[1]).toMatchObject({ position, passed: first });
         } finally {
           await unlisten();
@@ -184,10 +185,10 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
             const before = readsDone;
             const { position } = await seedLeads(fx.store, 1, 0);
             // The notice woke the runner, and its read found nothing visible yet.
-            await vi.waitFor(() => expect(readsDone).toBeGreaterThan(before), { timeout: 10_000, interval: 10 });
+            await vi.waitFor(() => expect(readsDone).toBeGreaterThan(before), { ...EVENTUALLY, interval: 10 });
             expect(await caughtUp(fx.db, [counting], position)).toBe(false);
             await older.query("COMMIT"); // ends without any notice
-            await vi.waitFor(async () => expect(await caughtUp(fx.db, [counting], position)).toBe(true), { timeout: 15_000, interval: 50 });
+            await vi.waitFor(async () => expect(await caughtUp(fx.db, [counting], position)).toBe(true), EVENTUALLY);
           } finally {
             await older.end();
             await runner.stop();
@@ -210,7 +211,7 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
             .map((s) => s.position)
             .sort()
             .at(-1)!;
-          await vi.waitFor(async () => expect(await caughtUp(fx.db, [counting], last)).toBe(true), { timeout: 30_000, interval: 50 });
+          await vi.waitFor(async () => expect(await caughtUp(fx.db, [counting], last)).toBe(true), EVENTUALLY);
         } finally {
           await Promise.all(runners.map((r) => r.stop()));
           if (otherDb !== fx.db) await otherDb.close();

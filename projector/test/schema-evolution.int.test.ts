@@ -6,6 +6,7 @@ import { postgresAvailable, type Backend } from "@crm/infra/testing/test-databas
 import { leadsProjection } from "../src/leads/leads.projection.ts";
 import { rebuildProjection } from "../src/rebuild.ts";
 import { openProjectorFixture, type ProjectorFixture } from "./projector-fixture.ts";
+import { EVENTUALLY } from "@crm/infra/testing/eventually";
 
 const hasPostgres = await postgresAvailable();
 const DIRECTOR = "0b6f2a4e-6a51-4c39-9b1e-2f6f4f0f5a99";
@@ -57,7 +58,7 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
     it("rebuilds a read model from the old events", async () => {
       // The global log holds back rows while older transactions anywhere on the server are open.
       const last = (await fixture.store.readStream(`lead-${leadId}`)).at(-1)!.position;
-      await vi.waitFor(async () => expect((await fixture.store.currentPosition()) >= last).toBe(true), { timeout: 20_000, interval: 50 });
+      await vi.waitFor(async () => expect((await fixture.store.currentPosition()) >= last).toBe(true), EVENTUALLY);
       await rebuildProjection({ db: fixture.db, store: fixture.store, projection: leadsProjection });
       const { rows } = await fixture.db.query<{ name: string; creative_director_id: string | null; version: number }>(
         "SELECT name, creative_director_id, version FROM leads WHERE id = $1",

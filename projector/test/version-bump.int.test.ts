@@ -5,6 +5,7 @@ import { leadsProjection } from "../src/leads/leads.projection.ts";
 import type { Projection } from "../src/projection.ts";
 import { startProjector } from "../src/projector.ts";
 import { caughtUp, headReaches, openProjectorFixture, seedLeads, type ProjectorFixture } from "./projector-fixture.ts";
+import { EVENTUALLY } from "@crm/infra/testing/eventually";
 
 const hasPostgres = await postgresAvailable();
 const quiet = () => undefined;
@@ -45,7 +46,7 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
         const v1 = await startProjector({ db: fx.db, store: fx.store, projections: [leadsProjection], pollMs: 50, log: quiet });
         await v1.ready;
         const { position } = await seedLeads(fx.store, 4, 1);
-        await vi.waitFor(async () => expect(await caughtUp(fx.db, [leadsProjection], position)).toBe(true), { timeout: 10_000 });
+        await vi.waitFor(async () => expect(await caughtUp(fx.db, [leadsProjection], position)).toBe(true), EVENTUALLY);
         await v1.stop();
         await headReaches(fx.store, position); // so the rebuild below reads every event
         const before = await names(fx);
@@ -72,7 +73,7 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
           expect(rows).toEqual([]);
 
           const more = await seedLeads(fx.store, 2, 0);
-          await vi.waitFor(async () => expect(await caughtUp(fx.db, [projection], more.position)).toBe(true), { timeout: 10_000 });
+          await vi.waitFor(async () => expect(await caughtUp(fx.db, [projection], more.position)).toBe(true), EVENTUALLY);
           const after = await names(fx);
           expect(after).toHaveLength(6);
           expect(after.every((n) => n === n.toUpperCase())).toBe(true);

@@ -4,6 +4,7 @@ import { signUpAs, type SignedIn } from "../src/testing/sign-up-as.ts";
 import { startTestApp, type TestApp } from "../src/testing/test-app.ts";
 import { EXE, PNG, upload } from "./creative-helpers.ts";
 import { staffClient } from "./questionnaire-helpers.ts";
+import { EVENTUALLY } from "@crm/infra/testing/eventually";
 
 const backends = await availableBackends();
 
@@ -38,7 +39,7 @@ for (const backend of ["postgres", "pglite"] as const) {
       annClient = staffClient(app, ann);
       bobClient = staffClient(app, bob);
       await vi.waitFor(async () => expect((await partner.get("/api/users/creative-directors")).body).toHaveLength(2), {
-        timeout: 15_000,
+        ...EVENTUALLY,
         interval: 100,
       });
       annLead = await assignedLead(ann);

@@ -7,6 +7,7 @@ import { postgresAvailable, type Backend } from "@crm/infra/testing/test-databas
 import { call, type CallOptions } from "../src/testing/http-client.ts";
 import { signUpAs, type SignedIn } from "../src/testing/sign-up-as.ts";
 import { startTestApp, type TestApp } from "../src/testing/test-app.ts";
+import { EVENTUALLY } from "@crm/infra/testing/eventually";
 
 const hasPostgres = await postgresAvailable();
 const READY_MAX_LAG = 5;
@@ -78,7 +79,7 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
         failing.mockRestore();
         expect(res.status).toBe(500);
         expect(res.headers.get("x-request-id")).toBe("trace-42.a_b");
-        await vi.waitFor(() => expect(captured.lines.slice(from).some((l) => l.res?.statusCode === 500)).toBe(true));
+        await vi.waitFor(() => expect(captured.lines.slice(from).some((l) => l.res?.statusCode === 500)).toBe(true), EVENTUALLY);
         const lines = captured.lines.slice(from);
         expect(lines.find((l) => l.msg === "request failed")).toMatchObject({
           level: 50,
@@ -132,12 +133,12 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
           vi.waitFor(async () => {
             while ((await reactor.runOnce()) > 0);
             expect(await backlog()).toBe(0);
-          });
+          }, EVENTUALLY);
         await catchUp();
         expect(await metrics()).toMatch(/^crm_projection_lag_events\{projection="leads"\} \d+$/m);
         await createLead("Backlogged");
         await createLead("Backlogged too");
-        await vi.waitFor(async () => expect(await backlog()).toBeGreaterThanOrEqual(2));
+        await vi.waitFor(async () => expect(await backlog()).toBeGreaterThanOrEqual(2), EVENTUALLY);
         await catchUp();
       });
 
@@ -149,7 +150,7 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
 
       it("is not ready while the stopped projector falls more than READY_MAX_LAG events behind, and ready once it catches up", async () => {
         const ready = () =>
-          vi.waitFor(async () => expect((await call(app, "/api/ready")).status).toBe(200), { timeout: 10_000, interval: 100 });
+          vi.waitFor(async () => expect((await call(app, "/api/ready")).status).toBe(200), { ...EVENTUALLY, interval: 100 });
         await ready(); // the earlier tests' appends may still be on their way
         await app.projector.stop();
         try {
@@ -159,7 +160,7 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
             const res = await call(app, "/api/ready");
             expect(res.status).toBe(503);
             return res;
-          });
+          }, EVENTUALLY);
           expect(notReady.headers.get("content-type")).toMatch(/^application\/problem\+json/);
           expect(notReady.body.errors).toContainEqual({ field: "leads", message: expect.stringMatching(/^\d+ events behind$/) });
           expect(notReady.body.detail).toContain("leads");

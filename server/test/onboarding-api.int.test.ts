@@ -7,6 +7,7 @@ import { availableBackends } from "@crm/infra/testing/test-database";
 import { signUpAs, type SignedIn } from "../src/testing/sign-up-as.ts";
 import { startTestApp, type TestApp } from "../src/testing/test-app.ts";
 import { staffClient, submitPublic } from "./questionnaire-helpers.ts";
+import { EVENTUALLY } from "@crm/infra/testing/eventually";
 
 const backends = await availableBackends();
 
@@ -24,7 +25,7 @@ for (const backend of ["postgres", "pglite"] as const) {
       await vi.waitFor(
         async () =>
           expect((await staff.get("/api/users/creative-directors")).body.map((u: { id: string }) => u.id)).toContain(director.user!.id),
-        { timeout: 15_000, interval: 100 },
+        { ...EVENTUALLY, interval: 100 },
       );
     });
     afterAll(() => app.close());
@@ -66,16 +67,13 @@ for (const backend of ["postgres", "pglite"] as const) {
       const catchUp = async (answer: { body: { position: string } }) => {
         const position = normalizePosition(answer.body.position);
         await expect
-          .poll(
-            async () => {
-              await progress.runOnce();
-              const { rows } = await app.system.db.query<{ position: string }>(
-                "SELECT position FROM reactor_checkpoints WHERE name = 'onboarding-progress'",
-              );
-              return (rows[0]?.position ?? "") >= position;
-            },
-            { timeout: 20_000, interval: 50 },
-          )
+          .poll(async () => {
+            await progress.runOnce();
+            const { rows } = await app.system.db.query<{ position: string }>(
+              "SELECT position FROM reactor_checkpoints WHERE name = 'onboarding-progress'",
+            );
+            return (rows[0]?.position ?? "") >= position;
+          }, EVENTUALLY)
           .toBe(true);
       };
       const stages = async () =>
