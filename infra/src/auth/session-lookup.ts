@@ -1,6 +1,6 @@
-import type { Queryable } from "../db/database.ts";
+import { named, type NamedStatement, type Queryable } from "../db/database.ts";
 import { createGroupBatcher, type Queued } from "../db/group-batcher.ts";
-import { EVENT_COLUMNS, type EventRow } from "../event-store/event-rows.ts";
+import type { EventRow } from "../event-store/event-rows.ts";
 
 /** A session with its account; with the account's stream joined, one such row per event of it. */
 export type SessionRow = { id: string; accountId: string; expiresAt: string; email: string } & Partial<EventRow>;
@@ -8,19 +8,15 @@ export type SessionRow = { id: string; accountId: string; expiresAt: string; ema
 const SESSION_COLUMNS = `s.id, s.account_id AS "accountId", s.expires_at AS "expiresAt", a.email`;
 
 /** One statement for every session id of the batch; with a stream prefix, each account's stream comes along in log order. */
-function selectSessions(accountStreamPrefix: string | undefined): { sql: string; params: (ids: string[]) => unknown[] } {
+function selectSessions(accountStreamPrefix: string | undefined): { sql: NamedStatement; params: (ids: string[]) => unknown[] } {
   if (accountStreamPrefix === undefined) {
     return {
-      sql: `SELECT ${SESSION_COLUMNS} FROM sessions s JOIN accounts a ON a.id = s.account_id WHERE s.id = ANY($1::text[])`,
+      sql: named(`SELECT ${SESSION_COLUMNS} FROM sessions s JOIN accounts a ON a.id = s.account_id WHERE s.id = ANY($1::text[])`),
       params: (ids) => [ids],
     };
   }
-  return {
-    sql: `SELECT ${SESSION_COLUMNS}, ${EVENT_COLUMNS} FROM sessions s JOIN accounts a ON a.id = s.account_id
-          LEFT JOIN events e ON e.stream_id = $2 || s.account_id
-          WHERE s.id = ANY($1::text[]) ORDER BY s.id, e.stream_version`,
-    params: (ids) => [ids, accountStreamPrefix],
-  };
+  // identity/002-session-lookup-function: planned once per connection, each stream by its index.
+  return { sql: named("SELECT * FROM crm_session_lookup($1::text[], $2)"), params: (ids) => [ids, accountStreamPrefix] };
 }
 
 /**
