@@ -234,6 +234,28 @@ export const eventStoreMigrations: Migration[] = [
       $fn$;
     `,
   },
+  {
+    // What a command loads before deciding, batched (whole-stream-reader.ts), with one generic plan
+    // kept per connection: sent as a statement, its array of stream ids had it planned anew for
+    // every read (a third of its server time), as the session lookup was (identity/002).
+    id: "event-store/005-read-streams-function",
+    sql: `
+      CREATE FUNCTION crm_read_streams(p_ids text[])
+      RETURNS TABLE (global_position bigint, transaction_id text, stream_id text, stream_version integer,
+        event_id uuid, event_type text, schema_version integer, data jsonb, metadata jsonb)
+      LANGUAGE plpgsql STABLE SET plan_cache_mode = force_generic_plan AS $fn$
+      #variable_conflict use_column
+      BEGIN
+        RETURN QUERY
+          SELECT e.global_position, e.transaction_id::text, e.stream_id, e.stream_version, e.event_id, e.event_type,
+                 e.schema_version, e.data, e.metadata
+          FROM events e
+          WHERE e.stream_id = ANY (p_ids)
+          ORDER BY e.stream_id, e.stream_version;
+      END
+      $fn$;
+    `,
+  },
 ];
 
 export const EVENTS_CHANNEL = "crm_events";

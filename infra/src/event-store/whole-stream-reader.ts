@@ -1,9 +1,10 @@
 import type { RecordedEvent } from "@crm/contracts/events/registry";
 import { named, type Queryable } from "../db/database.ts";
 import { createGroupBatcher, type Queued } from "../db/group-batcher.ts";
-import { EVENT_COLUMNS, toRecorded, type EventRow } from "./event-rows.ts";
+import { toRecorded, type EventRow } from "./event-rows.ts";
 
-const READ_STREAMS = named(`SELECT ${EVENT_COLUMNS} FROM events WHERE stream_id = ANY($1::text[]) ORDER BY stream_id, stream_version`);
+// event-store/005-read-streams-function: one generic plan per connection.
+const READ_STREAMS = named("SELECT * FROM crm_read_streams($1::text[])");
 
 /**
  * Reads whole streams (what a command loads before deciding). Reads that arrive while others are
