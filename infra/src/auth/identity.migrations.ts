@@ -37,14 +37,16 @@ export const identityMigrations: Migration[] = [
     // ids made each custom plan look cheaper than a generic one: 150 us of a 200 us lookup), and
     // its plain join scanned the whole log once a batch held ten ids (1.6 ms at 60,000 events,
     // growing with the log). OFFSET 0 keeps the LATERAL subquery from being flattened into such a
-    // join: each account's stream is read by its index, whatever the statistics say.
+    // join, and enable_seqscan = off keeps a plan made while the tables were small (a new
+    // database, before autovacuum's first ANALYZE) from scanning them once they have grown: every
+    // row here is found by a primary key, whatever the statistics say.
     id: "identity/002-session-lookup-function",
     sql: `
       CREATE FUNCTION crm_session_lookup(p_ids text[], p_stream_prefix text)
       RETURNS TABLE (id text, "accountId" uuid, "expiresAt" timestamptz, email text, global_position bigint,
         transaction_id text, stream_id text, stream_version integer, event_id uuid, event_type text,
         schema_version integer, data jsonb, metadata jsonb)
-      LANGUAGE plpgsql STABLE SET plan_cache_mode = force_generic_plan AS $fn$
+      LANGUAGE plpgsql STABLE SET plan_cache_mode = force_generic_plan SET enable_seqscan = off AS $fn$
       #variable_conflict use_column
       BEGIN
         RETURN QUERY
