@@ -4,15 +4,19 @@
  * another stage). The app runs in its own process on a fresh Postgres database, twice: as the
  * command service alone (its deployment as a service of its own, server/src/main.ts
  * command-service; the read models catch up afterwards), and as the whole app, whose projector
- * and reactors share the same two cores while the commands run.
+ * and reactors share the same two cores while the commands run. Beside both: the limit, a bare
+ * node:http server that records each POST with one INSERT commit (lib/http-limit-server.ts).
  */
 import os from "node:os";
 import autocannon, { type Request, type Result } from "autocannon";
 import { LEAD_STAGES } from "@crm/contracts/lead/lead";
+import { migrate } from "@crm/infra/db/migrations";
 import { createTestDatabase } from "@crm/infra/testing/test-database";
+import { ALL_MIGRATIONS } from "@crm/server/migrations";
 import { partnerToken } from "./lib/bearer.ts";
 import { startAppProcess, type AppProcess } from "./lib/app-process.ts";
 import { createLeadBody } from "./lib/lead-data.ts";
+import { LIMIT_EVENTS_DDL } from "./lib/limit-events.ts";
 import { cpuSeconds, machineLoad, serverCpuMeter } from "./lib/machine.ts";
 import { verdict, type Figure } from "./lib/report.ts";
 import { fmt } from "./lib/stats.ts";
@@ -76,7 +80,9 @@ async function run(app: AppProcess, db: Database, token: string, request: Reques
 /** The rate the machine's cores would allow if this work had them to itself. */
 const cpuBound = (cpuMs: number) => (os.cpus().length * 1000) / cpuMs;
 
-function figureOf(name: string, connections: number, mode: Mode, { result, cpuMsPerCommand, split }: Run): Figure {
+const rateOf = ({ result }: Run) => result.requests.total / result.duration;
+
+function figureOf(name: string, connections: number, mode: Mode, { result, cpuMsPerCommand, split }: Run, limit: Run): Figure {
   const rate = result.requests.total / result.duration;
   const bad = result.non2xx + result.errors;
   const codes = Object.entries(result.statusCodeStats)
@@ -86,13 +92,37 @@ function figureOf(name: string, connections: number, mode: Mode, { result, cpuMs
     figure: `HTTP ${name}, ${connections} connections (Postgres, ${MODE_NAMES[mode]})`,
     measured: `${fmt(rate)} cmd/s, p50 ${fmt(result.latency.p50, 1)} ms, p99 ${fmt(result.latency.p99, 1)} ms; ${bad} errors/non-2xx (${codes}); CPU ${fmt(cpuMsPerCommand, 2)} ms/cmd (${split}; CPU-bound estimate ${fmt(cpuBound(cpuMsPerCommand))} cmd/s)`,
     target: `>= ${fmt(TARGET_RATE)} cmd/s, p99 <= ${TARGET_P99} ms`,
-    limit: "-",
+    limit: `bare HTTP + INSERT ${fmt(rateOf(limit))}/s (${fmt((rate / rateOf(limit)) * 100)}%), CPU ${fmt(limit.cpuMsPerCommand, 2)} ms/cmd`,
     verdict: verdict(rate >= TARGET_RATE && result.latency.p99 <= TARGET_P99 && bad === 0),
   };
 }
 
+/** The limit: a bare HTTP server that records each POSTed lead with one INSERT commit. */
+async function benchLimit({ connections, durationSeconds, port = 5110, log = console.log }: CommandHttpOptions): Promise<Run> {
+  const test = await createTestDatabase("postgres");
+  let server: AppProcess | undefined;
+  try {
+    await migrate(test.db, ALL_MIGRATIONS);
+    await test.db.exec(LIMIT_EVENTS_DDL);
+    server = await startAppProcess({ port, databaseUrl: test.url!, entry: "bench/lib/http-limit-server.ts" });
+    await run(server, test.db, "", createRequest(), connections, 2); // warm-up
+    const limit = await run(server, test.db, "", createRequest(), connections, durationSeconds);
+    log(
+      `HTTP limit (node:http, JSON body, one INSERT commit, ${connections} connections): ${fmt(rateOf(limit))}/s, p50 ${fmt(limit.result.latency.p50, 1)} ms, p99 ${fmt(limit.result.latency.p99, 1)} ms; ${limit.result.non2xx + limit.result.errors} errors/non-2xx; CPU ${fmt(limit.cpuMsPerCommand, 2)} ms/cmd (${limit.split})`,
+    );
+    return limit;
+  } finally {
+    await server?.stop();
+    await test.drop();
+  }
+}
+
 /** Starts the app (one mode) on a fresh database, warms it, then measures create lead and change stage. */
-async function benchMode(mode: Mode, { connections, durationSeconds, port = 5110, log = console.log }: CommandHttpOptions): Promise<Figure[]> {
+async function benchMode(
+  mode: Mode,
+  limit: Run,
+  { connections, durationSeconds, port = 5110, log = console.log }: CommandHttpOptions,
+): Promise<Figure[]> {
   const test = await createTestDatabase("postgres");
   let app: AppProcess | undefined;
   try {
@@ -104,7 +134,7 @@ async function benchMode(mode: Mode, { connections, durationSeconds, port = 5110
     const { rows } = await test.db.query<{ stream_id: string }>("SELECT stream_id FROM streams WHERE stream_type = 'lead' LIMIT 5000");
     const ids = rows.map((r) => r.stream_id.slice("lead-".length));
     const move = await run(app, test.db, token, moveRequest(ids), connections, durationSeconds);
-    const figures = [figureOf("create lead", connections, mode, create), figureOf("change stage", connections, mode, move)];
+    const figures = [figureOf("create lead", connections, mode, create, limit), figureOf("change stage", connections, mode, move, limit)];
     for (const f of figures) log(`  ${f.figure}: ${f.measured}`);
     log(`  app RSS ${fmt(app.rssMb())} MB, ${machineLoad()}`);
     return figures;
@@ -114,9 +144,10 @@ async function benchMode(mode: Mode, { connections, durationSeconds, port = 5110
   }
 }
 
-/** The command path as its own service, then inside the whole app. */
+/** The limit, then the command path as its own service, then inside the whole app. */
 export async function benchCommandHttp(options: CommandHttpOptions): Promise<Figure[]> {
-  return [...(await benchMode("command-service", options)), ...(await benchMode("all", options))];
+  const limit = await benchLimit(options);
+  return [...(await benchMode("command-service", limit, options)), ...(await benchMode("all", limit, options))];
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

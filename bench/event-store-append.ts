@@ -15,6 +15,7 @@ import { ALL_MIGRATIONS } from "@crm/server/migrations";
 import { closedLoop, type ClosedLoopResult } from "./lib/closed-loop.ts";
 import { emmettPeer, type EmmettPeer } from "./lib/emmett-peer.ts";
 import { benchMetadata, leadBatch } from "./lib/lead-data.ts";
+import { LIMIT_EVENTS_DDL } from "./lib/limit-events.ts";
 import { cpuSeconds, machineLoad, serverCpuMeter } from "./lib/machine.ts";
 import { verdict, type Figure } from "./lib/report.ts";
 import { fmt, summarize } from "./lib/stats.ts";
@@ -82,8 +83,6 @@ async function interleaved(db: Database, n: number, durationMs: number, ops: { l
   return { limit: measured(slices.limit), store: measured(slices.store), peer: measured(slices.peer) };
 }
 
-const LIMIT_DDL = `CREATE TABLE limit_events (LIKE events INCLUDING DEFAULTS INCLUDING INDEXES INCLUDING CONSTRAINTS)`;
-
 /** One autocommitted INSERT of `size` rows per call: what a commit of that many rows costs here. */
 function limitInsert(db: Database, size: number): Op {
   const values = Array.from(
@@ -143,7 +142,7 @@ export async function benchAppend({ writers, sizes = [1, 10], durationMs, log = 
   let peer: EmmettPeer | undefined;
   try {
     await migrate(db, ALL_MIGRATIONS);
-    await db.exec(LIMIT_DDL);
+    await db.exec(LIMIT_EVENTS_DDL);
     peer = await emmettPeer(test.url!, max);
     log(`event store append, ${durationMs / 1000} s each, in 1 s slices alternating limit / store / Emmett, ${machineLoad()}`);
     for (const size of sizes) {

@@ -36,6 +36,8 @@ export interface AppProcessOptions {
    * no HTTP, so only its start is awaited: wait for its read models through another process's health.
    */
   mode?: "all" | "command-service" | "read-api" | "projector";
+  /** The script to run instead of the app (relative to the repository), e.g. the HTTP limit's server. */
+  entry?: string;
 }
 
 /** A process without HTTP: started once it is past its imports and still running two seconds later. */
@@ -75,7 +77,7 @@ export async function readModelsCaughtUp(app: AppProcess, timeoutMs: number): Pr
   throw new Error(`the read models did not catch up within ${timeoutMs / 1000} s`);
 }
 
-/** Starts node --import tsx server/src/main.ts [mode] and waits until it answers (a projector: until it has started). */
+/** Starts node --import tsx server/src/main.ts [mode] (or options.entry) and waits until it answers (a projector: until it has started). */
 export async function startAppProcess(options: AppProcessOptions): Promise<AppProcess> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "crm-bench-app-"));
   const env = {
@@ -90,7 +92,7 @@ export async function startAppProcess(options: AppProcessOptions): Promise<AppPr
   // BENCH_APP_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the app (node refuses --cpu-prof in NODE_OPTIONS).
   const nodeArgs = (process.env.BENCH_APP_NODE_ARGS ?? "").split(" ").filter(Boolean);
   const mode = options.mode ?? "all";
-  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "server/src/main.ts", mode], {
+  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", options.entry ?? "server/src/main.ts", mode], {
     cwd: ROOT,
     env,
     stdio: ["ignore", "ignore", "inherit"],
