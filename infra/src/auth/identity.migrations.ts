@@ -35,7 +35,7 @@ export const identityMigrations: Migration[] = [
     // A plpgsql function caches its plans per connection; force_generic_plan makes it keep one.
     // The same SELECT sent as a statement was planned anew for every lookup (its array of session
     // ids made each custom plan look cheaper than a generic one: 150 us of a 200 us lookup), and
-    // its plain join scanned the whole log once a batch held ten ids (1.6 ms at 60,000 events,
+    // its plain join scanned the whole log once a batch held ten ids (1.6-3.0 ms at 60,000 events,
     // growing with the log). OFFSET 0 keeps the LATERAL subquery from being flattened into such a
     // join, and enable_seqscan = off keeps a plan made while the tables were small (a new
     // database, before autovacuum's first ANALYZE) from scanning them once they have grown: every
