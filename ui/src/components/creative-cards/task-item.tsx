@@ -27,18 +27,18 @@ export function TaskItem({ task, today, showLead, canAct }: TaskItemProps) {
   const move = useMoveTask();
   const overdue = isOverdue(task, today);
   const open = task.status === "todo" || task.status === "in_progress";
+  // The toast follows mutateAsync, not mutate's own callbacks: the refresh that ends the mutation
+  // moves the task to another column, which unmounts this item, and mutate skips the callbacks of
+  // an unmounted caller (the "Task Completed" toast went missing whenever the refresh won that race).
   const run = (which: TaskMove) =>
-    move.mutate(
-      { task, move: which },
-      {
-        onSuccess: () => toast({ title: DONE[which], description: task.title }),
-        onError: (error) =>
-          toast({
-            variant: "destructive",
-            title: "Task Update Failed",
-            description: errorMessage(error, "Failed to update the task. Please try again."),
-          }),
-      },
+    move.mutateAsync({ task, move: which }).then(
+      () => toast({ title: DONE[which], description: task.title }),
+      (error: unknown) =>
+        toast({
+          variant: "destructive",
+          title: "Task Update Failed",
+          description: errorMessage(error, "Failed to update the task. Please try again."),
+        }),
     );
   return (
     <li
