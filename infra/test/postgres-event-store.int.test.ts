@@ -6,8 +6,8 @@ import { createPostgresEventStore } from "../src/event-store/postgres-event-stor
 import { eventStoreMigrations } from "../src/event-store/postgres-event-store.migrations.ts";
 import { encodePosition, START_POSITION } from "../src/event-store/position.ts";
 import { createTestDatabase, postgresAvailable, type Backend, type TestDatabase } from "../src/testing/test-database.ts";
-import { eventStoreContract } from "./event-store.contract.ts";
 import { EVENTUALLY } from "../src/testing/eventually.ts";
+import { eventStoreContract } from "./event-store.contract.ts";
 
 const hasPostgres = await postgresAvailable();
 

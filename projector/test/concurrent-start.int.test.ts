@@ -2,12 +2,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Database } from "@crm/infra/db/database";
 import { createPostgresDatabase } from "@crm/infra/db/postgres-database";
 import { postgresAvailable } from "@crm/infra/testing/test-database";
+import { EVENTUALLY } from "@crm/infra/testing/eventually";
 import { activitiesProjection } from "../src/activities/activities.projection.ts";
 import { leadsProjection } from "../src/leads/leads.projection.ts";
 import { startProjector } from "../src/projector.ts";
 import { rebuildProjections } from "../src/rebuild.ts";
 import { caughtUp, dumpProjections, headReaches, openProjectorFixture, seedLeads, type ProjectorFixture } from "./projector-fixture.ts";
-import { EVENTUALLY } from "@crm/infra/testing/eventually";
 
 const hasPostgres = await postgresAvailable();
 const quiet = () => undefined;

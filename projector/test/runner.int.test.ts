@@ -2,6 +2,7 @@ import pg from "pg";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createPostgresDatabase } from "@crm/infra/db/postgres-database";
 import { postgresAvailable, type Backend } from "@crm/infra/testing/test-database";
+import { EVENTUALLY } from "@crm/infra/testing/eventually";
 import { activitiesProjection } from "../src/activities/activities.projection.ts";
 import { PROJECTIONS_CHANNEL, type AdvancedNotice } from "@crm/contracts/api/live";
 import { advanceCheckpoint, loadCheckpoints } from "../src/checkpoints.ts";
@@ -20,7 +21,6 @@ import {
   seedLeads,
   type ProjectorFixture,
 } from "./projector-fixture.ts";
-import { EVENTUALLY } from "@crm/infra/testing/eventually";
 
 const hasPostgres = await postgresAvailable();
 const quiet = () => undefined;

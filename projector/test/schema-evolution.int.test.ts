@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { EVENT_DEFINITIONS } from "@crm/contracts/events/registry";
 import { buildHistory } from "@crm/contracts/history/build-history";
 import { postgresAvailable, type Backend } from "@crm/infra/testing/test-database";
+import { EVENTUALLY } from "@crm/infra/testing/eventually";
 import { leadsProjection } from "../src/leads/leads.projection.ts";
 import { rebuildProjection } from "../src/rebuild.ts";
 import { openProjectorFixture, type ProjectorFixture } from "./projector-fixture.ts";
-import { EVENTUALLY } from "@crm/infra/testing/eventually";
 
 const hasPostgres = await postgresAvailable();
 const DIRECTOR = "0b6f2a4e-6a51-4c39-9b1e-2f6f4f0f5a99";

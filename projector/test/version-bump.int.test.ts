@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { postgresAvailable, type Backend } from "@crm/infra/testing/test-database";
+import { EVENTUALLY } from "@crm/infra/testing/eventually";
 import { loadCheckpoints } from "../src/checkpoints.ts";
 import { leadsProjection } from "../src/leads/leads.projection.ts";
 import type { Projection } from "../src/projection.ts";
 import { startProjector } from "../src/projector.ts";
 import { caughtUp, headReaches, openProjectorFixture, seedLeads, type ProjectorFixture } from "./projector-fixture.ts";
-import { EVENTUALLY } from "@crm/infra/testing/eventually";
 
 const hasPostgres = await postgresAvailable();
 const quiet = () => undefined;

@@ -4,10 +4,10 @@ import type { NamedStatement } from "@crm/infra/db/database";
 import { createLogger } from "@crm/infra/log/logger";
 import { createReactorRunner } from "@crm/infra/reactor/reactor-runner";
 import { postgresAvailable, type Backend } from "@crm/infra/testing/test-database";
+import { EVENTUALLY } from "@crm/infra/testing/eventually";
 import { call, type CallOptions } from "../src/testing/http-client.ts";
 import { signUpAs, type SignedIn } from "../src/testing/sign-up-as.ts";
 import { startTestApp, type TestApp } from "../src/testing/test-app.ts";
-import { EVENTUALLY } from "@crm/infra/testing/eventually";
 
 const hasPostgres = await postgresAvailable();
 const READY_MAX_LAG = 5;

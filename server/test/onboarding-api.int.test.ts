@@ -4,10 +4,10 @@ import { leadStreamId } from "@crm/contracts/lead/stream";
 import { normalizePosition, START_POSITION } from "@crm/infra/event-store/position";
 import { createReactorRunner } from "@crm/infra/reactor/reactor-runner";
 import { availableBackends } from "@crm/infra/testing/test-database";
+import { EVENTUALLY } from "@crm/infra/testing/eventually";
 import { signUpAs, type SignedIn } from "../src/testing/sign-up-as.ts";
 import { startTestApp, type TestApp } from "../src/testing/test-app.ts";
 import { staffClient, submitPublic } from "./questionnaire-helpers.ts";
-import { EVENTUALLY } from "@crm/infra/testing/eventually";
 
 const backends = await availableBackends();
 
