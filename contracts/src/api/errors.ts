@@ -46,18 +46,27 @@ export class PreconditionFailedError extends ApiError {
   }
 }
 
-/** The request may succeed in retryAfterSeconds: a read model being rebuilt, say. */
-export class ServiceUnavailableError extends ApiError {
+/** An error the same request may not meet again after retryAfterSeconds: answered with Retry-After. */
+export class RetryLaterError extends ApiError {
   constructor(
+    status: number,
+    title: string,
     detail: string,
     readonly retryAfterSeconds: number,
   ) {
-    super(503, "Service unavailable", detail);
+    super(status, title, detail);
   }
 }
 
-export class RateLimitedError extends ApiError {
-  constructor(readonly retryAfterSeconds: number) {
-    super(429, "Too many requests", `Try again in ${retryAfterSeconds} seconds.`);
+/** The request may succeed in retryAfterSeconds: a read model being rebuilt, say. */
+export class ServiceUnavailableError extends RetryLaterError {
+  constructor(detail: string, retryAfterSeconds: number) {
+    super(503, "Service unavailable", detail, retryAfterSeconds);
+  }
+}
+
+export class RateLimitedError extends RetryLaterError {
+  constructor(retryAfterSeconds: number) {
+    super(429, "Too many requests", `Try again in ${retryAfterSeconds} seconds.`, retryAfterSeconds);
   }
 }

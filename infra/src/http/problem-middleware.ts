@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, Response } from "express";
 import { ZodError } from "zod";
-import { ApiError, RateLimitedError, ServiceUnavailableError } from "@crm/contracts/api/errors";
+import { ApiError, RetryLaterError, ServiceUnavailableError } from "@crm/contracts/api/errors";
 import type { Problem } from "@crm/contracts/api/problem";
 import { InvalidPositionError } from "../event-store/position.ts";
 import { defaultLogger, type Logger } from "../log/logger.ts";
@@ -14,7 +14,7 @@ export function sendProblem(res: Response, problem: Problem) {
 
 /** An ApiError as problem+json, with Retry-After when it says when to try again. */
 function sendApiError(res: Response, error: ApiError) {
-  if (error instanceof RateLimitedError || error instanceof ServiceUnavailableError) res.setHeader("Retry-After", String(error.retryAfterSeconds));
+  if (error instanceof RetryLaterError) res.setHeader("Retry-After", String(error.retryAfterSeconds));
   sendProblem(res, { type: "about:blank", title: error.title, status: error.status, detail: error.message, ...(error.errors ? { errors: error.errors } : {}) });
 }
 
