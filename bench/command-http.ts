@@ -82,8 +82,9 @@ const cpuBound = (cpuMs: number) => (os.cpus().length * 1000) / cpuMs;
 
 const rateOf = ({ result }: Run) => result.requests.total / result.duration;
 
-function figureOf(name: string, connections: number, mode: Mode, { result, cpuMsPerCommand, split }: Run, limit: Run): Figure {
-  const rate = result.requests.total / result.duration;
+function figureOf(name: string, connections: number, mode: Mode, measured: Run, limit: Run): Figure {
+  const { result, cpuMsPerCommand, split } = measured;
+  const rate = rateOf(measured);
   const bad = result.non2xx + result.errors;
   const codes = Object.entries(result.statusCodeStats)
     .map(([code, s]) => `${code}: ${s.count}`)
