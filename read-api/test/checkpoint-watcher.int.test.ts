@@ -1,7 +1,8 @@
 import pg from "pg";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { PROJECTIONS_CHANNEL, type AdvancedNotice } from "@crm/contracts/api/live";
 import type { Database } from "@crm/infra/db/database";
+import { EVENTUALLY } from "@crm/infra/testing/eventually";
 import { createTestDatabase, postgresAvailable, type Backend, type TestDatabase } from "@crm/infra/testing/test-database";
 import { createCheckpointWatcher, type CheckpointWatcher } from "../src/checkpoint-watcher.ts";
 
@@ -48,7 +49,7 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
       const { db, counter } = counting(test.db);
       watcher = await createCheckpointWatcher(db, NO_POLL);
       const asked = counter.queries;
-      const waiting = watcher.waitFor(at(5), 30_000);
+      const waiting = watcher.waitFor(at(5), EVENTUALLY.timeout);
       await setCheckpoint(5);
       await notify({ position: at(5), passed: at(5) });
       expect(await waiting).toBe(true);
@@ -77,7 +78,7 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
 
     it("finds a move that sent no notice by polling", async () => {
       watcher = await createCheckpointWatcher(test.db, { pollMs: 50 });
-      const waiting = watcher.waitFor(at(7), 30_000);
+      const waiting = watcher.waitFor(at(7), EVENTUALLY.timeout);
       await setCheckpoint(7);
       expect(await waiting).toBe(true);
       expect(await watcher.current()).toBe(at(7));
@@ -95,10 +96,7 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
         await setCheckpoint(3);
         await terminateOthers(test.url!);
         // Once the listener sees its socket close, the notice's word no longer counts.
-        const forgotten = async () => !(await watcher!.waitFor(at(5), 0));
-        const deadline = Date.now() + 30_000;
-        while (!(await forgotten()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-        expect(await forgotten()).toBe(true);
+        await vi.waitFor(async () => expect(await watcher!.waitFor(at(5), 0)).toBe(false), EVENTUALLY);
         expect(await watcher.current()).toBe(at(3));
       },
     );
