@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import express, { type Express, type RequestHandler } from "express";
+import express, { type Express, type RequestHandler, type Router } from "express";
 import helmet from "helmet";
 import { creativeCommandRoutes } from "@crm/command-service/creative/creative.routes";
 import { uploadRoutes } from "@crm/command-service/creative/upload.routes";
@@ -51,6 +51,20 @@ const jsonOnly: RequestHandler = (req, _res, next) => {
   next();
 };
 
+/** Reads answer GET (and HEAD, and OPTIONS with their Allow header); commands every other method. */
+const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * A router that requests of other methods leave at its first step (next("router")) instead of
+ * trying each of its routes' paths: a command passes the read routes in one step, and a read the
+ * command routes.
+ */
+function onlyFor(takes: (method: string) => boolean): Router {
+  const router = express.Router();
+  router.use((req, _res, next) => next(takes(req.method) ? undefined : "router"));
+  return router;
+}
+
 /** The HTTP application: command routes (non-GET), read routes (GET) and the UI, as the process serves them. */
 export function createApp(system: System, watcher: CheckpointWatcher | undefined, parts: AppParts): Express {
   const app = express();
@@ -68,32 +82,36 @@ export function createApp(system: System, watcher: CheckpointWatcher | undefined
   if (parts.reads && watcher) {
     // Each read route's database answers only while the read models it names serve tables its queries can read.
     const reading = (...names: string[]) => servingReadModels(system.db, watcher, names.map(readModelNeed));
-    app.use(readYourWrites(watcher));
-    app.use(healthRoutes({ db: system.db, projections: ALL_PROJECTIONS.map((p) => p.name), readyMaxLag: system.config.READY_MAX_LAG }));
-    app.use(eventStreamRoutes({ watcher }));
-    app.use(openApiRoutes());
-    app.use(historyReadRoutes({ db: reading("lead_streams", "users"), store: system.store, now: system.now })); // before leadReadRoutes: ?asOf= on GET /api/leads/:id
-    app.use(leadReadRoutes({ db: reading("leads") }));
-    app.use(activityReadRoutes({ db: reading("activities", "users") }));
-    app.use(meetingReadRoutes({ db: reading("meetings"), now: system.now }));
-    app.use(userReadRoutes({ db: reading("users") }));
-    app.use(questionnaireReadRoutes({ db: reading("questionnaire", "leads") }));
-    app.use(onboardingReadRoutes({ db: reading("onboarding", "leads", "users") }));
-    app.use(creativeReadRoutes({ db: reading("creative", "leads", "users"), storage }));
+    const reads = onlyFor((method) => READ_METHODS.has(method));
+    reads.use(readYourWrites(watcher));
+    reads.use(healthRoutes({ db: system.db, projections: ALL_PROJECTIONS.map((p) => p.name), readyMaxLag: system.config.READY_MAX_LAG }));
+    reads.use(eventStreamRoutes({ watcher }));
+    reads.use(openApiRoutes());
+    reads.use(historyReadRoutes({ db: reading("lead_streams", "users"), store: system.store, now: system.now })); // before leadReadRoutes: ?asOf= on GET /api/leads/:id
+    reads.use(leadReadRoutes({ db: reading("leads") }));
+    reads.use(activityReadRoutes({ db: reading("activities", "users") }));
+    reads.use(meetingReadRoutes({ db: reading("meetings"), now: system.now }));
+    reads.use(userReadRoutes({ db: reading("users") }));
+    reads.use(questionnaireReadRoutes({ db: reading("questionnaire", "leads") }));
+    reads.use(onboardingReadRoutes({ db: reading("onboarding", "leads", "users") }));
+    reads.use(creativeReadRoutes({ db: reading("creative", "leads", "users"), storage }));
+    app.use(reads);
   }
   if (parts.commands) {
+    const commands = onlyFor((method) => method !== "GET" && method !== "HEAD");
     // The public questionnaire parses its own, smaller body (64 KB) and answers with an `error` field.
-    app.use(questionnaireCommandRoutes({ store: system.store, now: system.now, newId: system.newId }));
-    app.use(uploadRoutes({ store: system.store, storage, now: system.now, newId: system.newId })); // the raw body is the file, streamed
-    app.use("/api", jsonOnly, express.json({ limit: "1mb", strict: true, type: "application/json" }), storableTextOnly);
-    app.use(leadImportRoutes({ store: system.store, db: system.db, now: system.now, newId: system.newId }));
-    app.use(erasureCommandRoutes({ store: system.store, redactor: system.redactor, rebuildReadModels: () => rebuildReadModels(system), now: system.now, newId: system.newId }));
-    app.use(leadCommandRoutes({ store: system.store, db: system.db, now: system.now, newId: system.newId }));
-    app.use(outreachCommandRoutes({ store: system.store, config: system.config, now: system.now, newId: system.newId }));
-    app.use(onboardingCommandRoutes({ store: system.store, db: system.db, now: system.now, newId: system.newId }));
-    app.use(creativeCommandRoutes({ store: system.store, now: system.now, newId: system.newId }));
+    commands.use(questionnaireCommandRoutes({ store: system.store, now: system.now, newId: system.newId }));
+    commands.use(uploadRoutes({ store: system.store, storage, now: system.now, newId: system.newId })); // the raw body is the file, streamed
+    commands.use("/api", jsonOnly, express.json({ limit: "1mb", strict: true, type: "application/json" }), storableTextOnly);
+    commands.use(leadImportRoutes({ store: system.store, db: system.db, now: system.now, newId: system.newId }));
+    commands.use(erasureCommandRoutes({ store: system.store, redactor: system.redactor, rebuildReadModels: () => rebuildReadModels(system), now: system.now, newId: system.newId }));
+    commands.use(leadCommandRoutes({ store: system.store, db: system.db, now: system.now, newId: system.newId }));
+    commands.use(outreachCommandRoutes({ store: system.store, config: system.config, now: system.now, newId: system.newId }));
+    commands.use(onboardingCommandRoutes({ store: system.store, db: system.db, now: system.now, newId: system.newId }));
+    commands.use(creativeCommandRoutes({ store: system.store, now: system.now, newId: system.newId }));
+    commands.use(identity.commandRoutes);
+    app.use(commands);
   }
-  if (parts.commands) app.use(identity.commandRoutes);
   if (parts.commands || parts.reads) app.use(identity.authRoutes);
   app.use("/api", (req, _res, next) => next(new NotFoundError(`${req.method} ${req.originalUrl}`)));
 
