@@ -1,9 +1,15 @@
 /**
- * Command to visible (read-your-writes): an open-loop load of create-lead and change-stage
- * commands against the whole app (commands, projector, reads) in its own process on a fresh
- * Postgres database, or against its three services in three processes (the app's one event loop
- * is then not the one queue every step waits in); each command is followed by GET /api/leads/{id}
- * with X-Min-Position set to the position the command returned.
+ * Command to visible (read-your-writes), in the two forms the issues define, against the whole app
+ * (commands, projector, reads) in its own process on a fresh Postgres database, or against its
+ * three services in three processes (the app's one event loop is then not the one queue every
+ * step waits in):
+ * - every command read back (issue 2, "POST, then GET with the position ... at 200 commands/s"):
+ *   each command is followed by GET /api/leads/{id} with X-Min-Position set to the position it
+ *   returned, so the app answers twice the rate in requests;
+ * - probes under background load (issue 10, "under 500 commands/s of background load"): the
+ *   background commands run on the clock unread, and probe commands, each read back so, run on
+ *   their own clock beside them.
+ * Half the commands create a lead, half change a stage.
  */
 import { LEAD_STAGES } from "@crm/contracts/lead/lead";
 import { createTestDatabase } from "@crm/infra/testing/test-database";
@@ -18,6 +24,11 @@ import { fmt, summarize } from "./lib/stats.ts";
 export interface VisibleBenchOptions {
   /** Commands per second, scheduled by the clock whatever the answers do. */
   rate: number;
+  /**
+   * Unset: every command is read back. Set: the rate is background load, read by nobody, and this
+   * many probe commands per second, each read back, run beside it.
+   */
+  probeRate?: number;
   durationMs: number;
   /** The command service, read API and projector as three processes instead of one. */
   split?: boolean;
@@ -38,16 +49,30 @@ interface Outcome {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** One command and the read that must see it; latency runs from the scheduled start to the read's answer. */
-async function commandThenRead(http: Clients, leads: string[], i: number, scheduledAt: number): Promise<Outcome> {
+/** Creates a lead (even i) or moves one made earlier to another stage (odd i); the lead's id and the command's position. */
+async function command(http: Clients, leads: string[], i: number): Promise<{ id: string; position: string } | { failed: string }> {
   const existing = i % 2 === 1 && leads.length > 0 ? leads[(i >> 1) % leads.length] : undefined;
-  const command = existing
+  const answer = existing
     ? await http.commands("PATCH", `/api/leads/${existing}`, { stage: LEAD_STAGES[(i >> 1) % LEAD_STAGES.length] })
     : await http.commands("POST", "/api/leads", createLeadBody());
-  if (command.status >= 300) return { stale: false, failed: `${existing ? "PATCH" : "POST"} ${command.status}` };
-  const id = String(command.json.id);
+  if (answer.status >= 300) return { failed: `${existing ? "PATCH" : "POST"} ${answer.status}` };
+  const id = String(answer.json.id);
   if (!existing && leads.length < 500) leads.push(id);
-  const read = await http.reads("GET", `/api/leads/${id}`, undefined, { "X-Min-Position": String(command.json.position) });
+  return { id, position: String(answer.json.position) };
+}
+
+/** A background command; its latency runs from the scheduled start to its answer. */
+async function commandOnly(http: Clients, leads: string[], i: number, scheduledAt: number): Promise<Outcome> {
+  const done = await command(http, leads, i);
+  if ("failed" in done) return { stale: false, failed: done.failed };
+  return { latencyMs: performance.now() - scheduledAt, stale: false };
+}
+
+/** One command and the read that must see it; latency runs from the scheduled start to the read's answer. */
+async function commandThenRead(http: Clients, leads: string[], i: number, scheduledAt: number): Promise<Outcome> {
+  const done = await command(http, leads, i);
+  if ("failed" in done) return { stale: false, failed: done.failed };
+  const read = await http.reads("GET", `/api/leads/${done.id}`, undefined, { "X-Min-Position": done.position });
   const stale = read.headers["x-stale"] === "true";
   if (read.status !== 200) return { stale, failed: `GET ${read.status}` };
   return { latencyMs: performance.now() - scheduledAt, stale };
@@ -94,6 +119,7 @@ async function startApps(databaseUrl: string, port: number, split: boolean) {
 
 export async function benchCommandToVisible({
   rate,
+  probeRate,
   durationMs,
   split = false,
   port = 5130,
@@ -103,6 +129,7 @@ export async function benchCommandToVisible({
   let apps: AppProcess[] = [];
   let http: Clients | undefined;
   const where = split ? "three service processes" : "app in own process";
+  const load = probeRate === undefined ? `${rate} cmd/s, each read back` : `${probeRate} probes/s under ${rate} cmd/s of background load`;
   try {
     const token = await partnerToken(test.db, test.url!);
     const started = await startApps(test.url!, port, split);
@@ -110,33 +137,45 @@ export async function benchCommandToVisible({
     const commands = jsonClient(started.commands.url, token);
     http = { commands, reads: split ? jsonClient(started.reads.url, token) : commands };
     const leads: string[] = [];
-    const op = (i: number, at: number) => commandThenRead(http!, leads, i, at);
-    await openLoop(rate, 2_000, op); // warm-up: JIT, pools, leads to move
-    log(`command to visible: ${rate} commands/s for ${durationMs / 1000} s (half create, half stage change; ${where}), ${machineLoad()}`);
+    // Background and probes share the leads to move; odd and even i alternate create and move in each.
+    const run = (ms: number) =>
+      Promise.all([
+        openLoop(rate, ms, (i, at) => (probeRate === undefined ? commandThenRead : commandOnly)(http!, leads, i, at)),
+        probeRate === undefined ? undefined : openLoop(probeRate, ms, (i, at) => commandThenRead(http!, leads, i, at)),
+      ]);
+    await run(2_000); // warm-up: JIT, pools, leads to move
+    log(`command to visible: ${load} for ${durationMs / 1000} s (half create, half stage change; ${where}), ${machineLoad()}`);
     const appCpu = () => apps.reduce((sum, app) => sum + app.cpuSeconds(), 0);
     const cpu0 = cpuSeconds();
     const app0 = appCpu();
     const serverCpu = await serverCpuMeter(test.db);
     const t0 = performance.now();
-    const { outcomes, maxLagMs } = await openLoop(rate, durationMs, op);
-    const achieved = outcomes.length / ((performance.now() - t0) / 1000);
-    const latencies = outcomes.flatMap((o) => (o.latencyMs === undefined ? [] : [o.latencyMs]));
-    const stale = outcomes.filter((o) => o.stale).length;
-    const failures = outcomes.filter((o) => o.failed);
+    const [main, probes] = await run(durationMs);
+    const seconds = (performance.now() - t0) / 1000;
+    const commandCount = main.outcomes.length + (probes?.outcomes.length ?? 0);
+    const measured = probes ?? main;
+    const latencies = measured.outcomes.flatMap((o) => (o.latencyMs === undefined ? [] : [o.latencyMs]));
+    const stale = measured.outcomes.filter((o) => o.stale).length;
+    const failures = [...main.outcomes, ...(probes?.outcomes ?? [])].filter((o) => o.failed);
     const s = summarize(latencies);
     log(
       `  p50 ${fmt(s.p50, 1)} ms  p95 ${fmt(s.p95, 1)} ms  p99 ${fmt(s.p99, 1)} ms  max ${fmt(s.max, 1)} ms; ${stale} X-Stale, ${failures.length} failed${failures[0] ? ` (first: ${failures[0].failed})` : ""}`,
     );
-    const perCommand = (seconds: number) => (seconds / outcomes.length) * 1000;
+    if (probes) {
+      const background = summarize(main.outcomes.flatMap((o) => (o.latencyMs === undefined ? [] : [o.latencyMs])));
+      log(`  background commands: p50 ${fmt(background.p50, 1)} ms  p99 ${fmt(background.p99, 1)} ms`);
+    }
+    const perCommand = (cpuSecondsUsed: number) => (cpuSecondsUsed / commandCount) * 1000;
     const cpu = { client: perCommand(cpuSeconds() - cpu0), app: perCommand(appCpu() - app0), postgres: perCommand(await serverCpu()) };
     const cpuMs = cpu.client + cpu.app + cpu.postgres;
+    const lag = Math.max(main.maxLagMs, probes?.maxLagMs ?? 0);
     log(
-      `  completed ${fmt(achieved)} commands/s; scheduler lag max ${fmt(maxLagMs, 1)} ms; CPU ${fmt(cpuMs, 2)} ms per command and read (load generator ${fmt(cpu.client, 2)}, app ${fmt(cpu.app, 2)}, Postgres ${fmt(cpu.postgres, 2)}), ${machineLoad()}`,
+      `  completed ${fmt(commandCount / seconds)} commands/s; scheduler lag max ${fmt(lag, 1)} ms; CPU ${fmt(cpuMs, 2)} ms per command with its share of the reads (load generator ${fmt(cpu.client, 2)}, app ${fmt(cpu.app, 2)}, Postgres ${fmt(cpu.postgres, 2)}), ${machineLoad()}`,
     );
     return [
       {
-        figure: `command to visible at ${rate} cmd/s (Postgres, ${where})`,
-        measured: `p50 ${fmt(s.p50, 1)} ms, p95 ${fmt(s.p95, 1)} ms, p99 ${fmt(s.p99, 1)} ms; ${stale} stale, ${failures.length} failed of ${outcomes.length}; completed ${fmt(achieved)}/s; CPU ${fmt(cpuMs, 2)} ms/command`,
+        figure: `command to visible, ${load} (Postgres, ${where})`,
+        measured: `p50 ${fmt(s.p50, 1)} ms, p95 ${fmt(s.p95, 1)} ms, p99 ${fmt(s.p99, 1)} ms; ${stale} stale, ${failures.length} failed of ${commandCount}; completed ${fmt(commandCount / seconds)} cmd/s; CPU ${fmt(cpuMs, 2)} ms/command`,
         target: "p50 <= 15 ms, p99 <= 60 ms",
         limit: "-",
         verdict: verdict(s.p50 <= 15 && s.p99 <= 60 && stale === 0 && failures.length === 0),
@@ -151,6 +190,7 @@ export async function benchCommandToVisible({
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+  // tsx command-to-visible.ts [rate] [seconds] [split|one] [probes/s: the rate is then background load]
   const { textTable } = await import("./lib/report.ts");
   console.log(
     textTable(
@@ -158,6 +198,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         rate: Number(process.argv[2] ?? 200),
         durationMs: Number(process.argv[3] ?? 20) * 1000,
         split: process.argv[4] === "split",
+        probeRate: process.argv[5] === undefined ? undefined : Number(process.argv[5]),
       }),
     ),
   );
