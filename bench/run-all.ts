@@ -10,7 +10,8 @@
  *   --seconds 5                      append seconds per figure (limit, store and Emmett each)
  *   --connections 32 --http-seconds 10   HTTP command path (autocannon)
  *   --read-connections 4 --read-seconds 5  read API (API and plain query each)
- *   --rate 200,500 --visible-seconds 20  command-to-visible loads (issue 2 at 200/s, issue 10 at 500/s) and duration,
+ *   --rate 200 --visible-seconds 20  command to visible with every command read back (issue 2, at 200/s), and duration
+ *   --background-rate 500 --probe-rate 50   command to visible: probes read back under background commands (issue 10);
  *                                    each with the app in one process, then as its three service processes
  *   --ui-runs 5                      Chromium board runs
  *   --memory-events 1000000          log the app builds on start on the embedded store
@@ -43,7 +44,9 @@ const { values } = parseArgs({
     "http-seconds": { type: "string", default: "10" },
     "read-connections": { type: "string", default: "4" },
     "read-seconds": { type: "string", default: "5" },
-    rate: { type: "string", default: "200,500" },
+    rate: { type: "string", default: "200" },
+    "background-rate": { type: "string", default: "500" },
+    "probe-rate": { type: "string", default: "50" },
     "visible-seconds": { type: "string", default: "20" },
     "ui-runs": { type: "string", default: "5" },
     "memory-events": { type: "string", default: "1000000" },
@@ -65,7 +68,7 @@ const num = (name: keyof typeof values) => {
   if (!Number.isFinite(n) || n < 0) throw new Error(`--${name} must be a non-negative number`);
   return n;
 };
-const list = (name: "writers" | "sizes" | "growth-leads" | "rate") => values[name].split(",").map(Number);
+const list = (name: "writers" | "sizes" | "growth-leads" | "rate" | "background-rate") => values[name].split(",").map(Number);
 
 /** Postgres rebuild, then the read API on the same rebuilt database; either can be left out. */
 async function rebuildAndRead(): Promise<Figure[]> {
@@ -106,9 +109,12 @@ const benches: [string[], () => Promise<Figure[]>][] = [
     ["visible"],
     async () => {
       const figures: Figure[] = [];
-      for (const split of [false, true])
-        for (const rate of list("rate"))
-          figures.push(...(await benchCommandToVisible({ rate, split, durationMs: num("visible-seconds") * 1000, log })));
+      const durationMs = num("visible-seconds") * 1000;
+      for (const split of [false, true]) {
+        for (const rate of list("rate")) figures.push(...(await benchCommandToVisible({ rate, split, durationMs, log })));
+        for (const rate of list("background-rate"))
+          figures.push(...(await benchCommandToVisible({ rate, probeRate: num("probe-rate"), split, durationMs, log })));
+      }
       return figures;
     },
   ],
