@@ -1,6 +1,4 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
-import type { Request, RequestHandler, Router } from "express";
-import { pinoHttp } from "pino-http";
+import type { Request, RequestHandler, Response, Router } from "express";
 import type { Logger } from "@crm/infra/log/logger";
 import { requestId, requestIdOf } from "@crm/infra/log/request-id";
 import { createMetrics } from "@crm/infra/metrics/metrics";
@@ -10,25 +8,27 @@ import { projectionLag } from "@crm/read-api/health/projection-lag";
 import type { System } from "./system.ts";
 
 /** The path only: a query string may carry a token or an OIDC code, and headers are never logged. */
-const requestSummary = (req: IncomingMessage) => ({
-  method: req.method,
-  url: ((req as Request).originalUrl ?? req.url ?? "").split("?")[0],
-});
-const responseSummary = (res: ServerResponse) => ({ statusCode: res.statusCode });
+const requestSummary = (req: Request) => ({ method: req.method, url: (req.originalUrl ?? req.url).split("?")[0] });
+const responseSummary = (res: Response) => ({ statusCode: res.statusCode });
 
-/** One line per answered request: request id, method, path, status and duration in ms. */
-function requestLog(logger: Logger) {
-  const line = (req: IncomingMessage, _res: ServerResponse, fields: object) => ({ ...fields, requestId: requestIdOf(req as Request) });
-  return pinoHttp({
-    logger,
-    genReqId: (req) => requestIdOf(req as Request),
-    wrapSerializers: false,
-    serializers: { req: requestSummary, res: responseSummary },
-    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : "info"),
-    customSuccessObject: line,
-    // The error itself was logged where it was handled (the problem middleware), with its stack.
-    customErrorObject: (req, res, _error, { err: _err, ...fields }: { err?: unknown }) => line(req, res, fields),
-  });
+/**
+ * One line per answered request when its response closes: request id, method, path, status and
+ * duration in ms; a 5xx at error, the rest at info. A level that writes nothing builds nothing.
+ * (The error itself was logged where it was handled, the problem middleware, with its stack.)
+ */
+function requestLog(logger: Logger): RequestHandler {
+  return (req, res, next) => {
+    const started = Date.now();
+    res.once("close", () => {
+      const failed = res.statusCode >= 500;
+      const level = failed ? "error" : "info";
+      if (!logger.isLevelEnabled(level)) return;
+      const message = failed ? "request errored" : res.writableFinished && !req.readableAborted ? "request completed" : "request aborted";
+      const line = { req: requestSummary(req), res: responseSummary(res), responseTime: Date.now() - started, requestId: requestIdOf(req) };
+      logger[level](line, message);
+    });
+    next();
+  };
 }
 
 export interface Observability {

@@ -17,7 +17,9 @@ interface LogLine {
   msg: string;
   requestId?: string;
   err?: { message: string };
+  req?: { method: string; url: string };
   res?: { statusCode: number };
+  responseTime?: number;
 }
 
 /** A pino destination that keeps the lines, so the test reads what production would print. */
@@ -88,6 +90,23 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
         });
         expect(lines.map((l) => l.requestId)).toEqual(lines.map(() => "trace-42.a_b"));
         expect(JSON.stringify(lines)).not.toMatch(/secret-in-query|secret-bearer/);
+      });
+
+      it("logs one info line per answered request: its id, method, path without the query, status and duration", async () => {
+        const from = captured.lines.length;
+        const res = await api("/api/stats?token=secret-in-query", { headers: { "X-Request-Id": "line-7" } });
+        expect(res.status).toBe(200);
+        await vi.waitFor(() => expect(captured.lines.slice(from).some((l) => l.requestId === "line-7")).toBe(true), EVENTUALLY);
+        const lines = captured.lines.slice(from).filter((l) => l.requestId === "line-7");
+        expect(lines).toEqual([
+          expect.objectContaining({
+            level: 30,
+            msg: "request completed",
+            req: { method: "GET", url: "/api/stats" },
+            res: { statusCode: 200 },
+          }),
+        ]);
+        expect(lines[0]!.responseTime).toBeGreaterThanOrEqual(0);
       });
 
       it("echoes a safe X-Request-Id and replaces a hostile or missing one", async () => {
