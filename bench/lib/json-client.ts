@@ -108,12 +108,13 @@ export function jsonClient(baseUrl: string, token: string, maxSockets = 64) {
     const next = waiting.shift();
     if (next) return send(socket, next);
     idle.push(socket);
-    socket.setTimeout(4_000, () => socket.destroy());
+    socket.setTimeout(4_000);
   }
 
   function dial(exchange: Exchange) {
     const socket = connect({ host: url.hostname, port, noDelay: true });
     open.add(socket);
+    socket.on("timeout", () => socket.destroy()); // only while idle: send() clears the timer
     socket.once("close", () => {
       open.delete(socket);
       const at = idle.indexOf(socket);

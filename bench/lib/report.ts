@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -41,12 +41,15 @@ const RESULTS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "
 
 /**
  * Writes bench/results/<date>.md for a run of every benchmark, <date>-<names>.md for a subset,
- * so a partial run never replaces a full one; returns its path. The results are committed.
+ * so a partial run never replaces a full one, and a later run of the same day <name>-2.md and so
+ * on, so it never replaces an earlier one; returns its path. The results are committed.
  */
 export function writeResults(markdown: string, date: Date, subset?: readonly string[]): string {
   mkdirSync(RESULTS_DIR, { recursive: true });
   const day = date.toISOString().slice(0, 10);
-  const file = path.join(RESULTS_DIR, subset ? `${day}-${subset.join("-")}.md` : `${day}.md`);
+  const base = path.join(RESULTS_DIR, subset ? `${day}-${subset.join("-")}` : day);
+  let file = `${base}.md`;
+  for (let n = 2; existsSync(file); n++) file = `${base}-${n}.md`;
   writeFileSync(file, markdown);
   return file;
 }
