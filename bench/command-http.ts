@@ -15,6 +15,7 @@ import { createTestDatabase } from "@crm/infra/testing/test-database";
 import { ALL_MIGRATIONS } from "@crm/server/migrations";
 import { partnerToken } from "./lib/bearer.ts";
 import { startAppProcess, type AppProcess } from "./lib/app-process.ts";
+import { describeFlushes, startDiskFlushProbe, type DiskFlushes } from "./lib/disk-flush.ts";
 import { createLeadBody } from "./lib/lead-data.ts";
 import { LIMIT_EVENTS_DDL } from "./lib/limit-events.ts";
 import { cpuSeconds, machineLoad, serverCpuMeter } from "./lib/machine.ts";
@@ -60,6 +61,8 @@ interface Run {
   cpuMsPerCommand: number;
   /** Where the CPU went, ms per command: load generator, app (commands + projector), Postgres. */
   split: string;
+  /** The disk's flushes meanwhile: its stalls hold every commit. */
+  disk: DiskFlushes;
 }
 
 /** One autocannon run, with client + app + Postgres CPU time per command. */
@@ -67,14 +70,16 @@ async function run(app: AppProcess, db: Database, token: string, request: Reques
   const client0 = cpuSeconds();
   const app0 = app.cpuSeconds();
   const server = await serverCpuMeter(db);
+  const flushProbe = startDiskFlushProbe();
   const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
   const result = await autocannon({ url: app.url, connections, duration, headers, requests: [request] });
   const parts = { client: cpuSeconds() - client0, app: app.cpuSeconds() - app0, postgres: await server() };
+  const disk = await flushProbe.stop(db);
   const perCommand = (s: number) => (s / Math.max(1, result.requests.total)) * 1000;
   const split = Object.entries(parts)
     .map(([k, v]) => `${k} ${fmt(perCommand(v), 2)}`)
     .join(", ");
-  return { result, cpuMsPerCommand: perCommand(parts.client + parts.app + parts.postgres), split };
+  return { result, cpuMsPerCommand: perCommand(parts.client + parts.app + parts.postgres), split, disk };
 }
 
 /** The rate the machine's cores would allow if this work had them to itself. */
@@ -83,7 +88,7 @@ const cpuBound = (cpuMs: number) => (os.cpus().length * 1000) / cpuMs;
 const rateOf = ({ result }: Run) => result.requests.total / result.duration;
 
 function figureOf(name: string, connections: number, mode: Mode, measured: Run, limit: Run): Figure {
-  const { result, cpuMsPerCommand, split } = measured;
+  const { result, cpuMsPerCommand, split, disk } = measured;
   const rate = rateOf(measured);
   const bad = result.non2xx + result.errors;
   const codes = Object.entries(result.statusCodeStats)
@@ -93,7 +98,7 @@ function figureOf(name: string, connections: number, mode: Mode, measured: Run, 
     figure: `HTTP ${name}, ${connections} connections (Postgres, ${MODE_NAMES[mode]})`,
     measured: `${fmt(rate)} cmd/s, p50 ${fmt(result.latency.p50, 1)} ms, p99 ${fmt(result.latency.p99, 1)} ms; ${bad} errors/non-2xx (${codes}); CPU ${fmt(cpuMsPerCommand, 2)} ms/cmd (${split}; CPU-bound estimate ${fmt(cpuBound(cpuMsPerCommand))} cmd/s)`,
     target: `>= ${fmt(TARGET_RATE)} cmd/s, p99 <= ${TARGET_P99} ms`,
-    limit: `bare HTTP + INSERT ${fmt(rateOf(limit))}/s (${fmt((rate / rateOf(limit)) * 100)}%), CPU ${fmt(limit.cpuMsPerCommand, 2)} ms/cmd`,
+    limit: `bare HTTP + INSERT ${fmt(rateOf(limit))}/s (${fmt((rate / rateOf(limit)) * 100)}%), CPU ${fmt(limit.cpuMsPerCommand, 2)} ms/cmd; during this run ${describeFlushes(disk)}`,
     verdict: verdict(rate >= TARGET_RATE && result.latency.p99 <= TARGET_P99 && bad === 0),
   };
 }
@@ -109,7 +114,7 @@ async function benchLimit({ connections, durationSeconds, port = 5110, log = con
     await run(server, test.db, "", createRequest(), connections, 2); // warm-up
     const limit = await run(server, test.db, "", createRequest(), connections, durationSeconds);
     log(
-      `HTTP limit (node:http, JSON body, one INSERT commit, ${connections} connections): ${fmt(rateOf(limit))}/s, p50 ${fmt(limit.result.latency.p50, 1)} ms, p99 ${fmt(limit.result.latency.p99, 1)} ms; ${limit.result.non2xx + limit.result.errors} errors/non-2xx; CPU ${fmt(limit.cpuMsPerCommand, 2)} ms/cmd (${limit.split})`,
+      `HTTP limit (node:http, JSON body, one INSERT commit, ${connections} connections): ${fmt(rateOf(limit))}/s, p50 ${fmt(limit.result.latency.p50, 1)} ms, p99 ${fmt(limit.result.latency.p99, 1)} ms; ${limit.result.non2xx + limit.result.errors} errors/non-2xx; CPU ${fmt(limit.cpuMsPerCommand, 2)} ms/cmd (${limit.split}); ${describeFlushes(limit.disk)}`,
     );
     return limit;
   } finally {
@@ -136,7 +141,7 @@ async function benchMode(
     const ids = rows.map((r) => r.stream_id.slice("lead-".length));
     const move = await run(app, test.db, token, moveRequest(ids), connections, durationSeconds);
     const figures = [figureOf("create lead", connections, mode, create, limit), figureOf("change stage", connections, mode, move, limit)];
-    for (const f of figures) log(`  ${f.figure}: ${f.measured}`);
+    for (const f of figures) log(`  ${f.figure}: ${f.measured}; beside it: ${f.limit}`);
     log(`  app RSS ${fmt(app.rssMb())} MB, ${machineLoad()}`);
     return figures;
   } finally {
