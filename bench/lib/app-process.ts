@@ -38,6 +38,8 @@ export interface AppProcessOptions {
   mode?: "all" | "command-service" | "read-api" | "projector";
   /** The script to run instead of the app (relative to the repository), e.g. the HTTP limit's server. */
   entry?: string;
+  /** Environment variables for the process, over the ones set here (LOG_LEVEL=info, say). */
+  env?: Record<string, string>;
 }
 
 /** A process without HTTP: started once it is past its imports and still running two seconds later. */
@@ -88,6 +90,7 @@ export async function startAppProcess(options: AppProcessOptions): Promise<AppPr
     DATA_DIR: dataDir,
     LOG_LEVEL: "warn",
     DATABASE_URL: options.databaseUrl ?? "",
+    ...options.env,
   };
   // BENCH_APP_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the app (node refuses --cpu-prof in NODE_OPTIONS).
   const nodeArgs = (process.env.BENCH_APP_NODE_ARGS ?? "").split(" ").filter(Boolean);

@@ -1,0 +1,85 @@
+/**
+ * Compares the app's CPU per command under two (or more) settings on this noisy machine: one app
+ * process per setting, all on one fresh Postgres database, and rounds of create lead at 32
+ * connections that take them in turn, so that the host's mood of the moment falls on every setting
+ * alike. Prints each round and the median of the app's CPU milliseconds per command (a rate on
+ * these machines moves by a fifth between minutes; CPU per command far less).
+ *
+ *   npx tsx command-ab.ts [rounds] [setting ...]
+ *
+ * A setting is `name:VAR=value;VAR=value` (environment for its app process; `name:` for none),
+ * e.g. `npx tsx command-ab.ts 7 base: info:LOG_LEVEL=info`. `AB_MODE=all` runs the whole app instead
+ * of the command service. The first round warms each process up and is not counted.
+ */
+import autocannon, { type Request } from "autocannon";
+import { migrate } from "@crm/infra/db/migrations";
+import { createTestDatabase } from "@crm/infra/testing/test-database";
+import { ALL_MIGRATIONS } from "@crm/server/migrations";
+import { startAppProcess, type AppProcess } from "./lib/app-process.ts";
+import { partnerToken } from "./lib/bearer.ts";
+import { createLeadBody } from "./lib/lead-data.ts";
+import { fmt } from "./lib/stats.ts";
+
+interface Setting {
+  name: string;
+  env: Record<string, string>;
+}
+
+function parseSetting(text: string): Setting {
+  const [name = "", vars = ""] = text.split(/:(.*)/s);
+  const env = Object.fromEntries(
+    vars
+      .split(";")
+      .filter(Boolean)
+      .map((pair) => {
+        const [key = "", value = ""] = pair.split(/=(.*)/s);
+        return [key, value];
+      }),
+  );
+  return { name: name || text, env };
+}
+
+const createLead: Request = {
+  method: "POST",
+  path: "/api/leads",
+  setupRequest: (req) => ({ ...req, body: JSON.stringify(createLeadBody()) }),
+};
+
+export async function compareSettings(settings: Setting[], rounds: number, mode: "all" | "command-service", log = console.log) {
+  const test = await createTestDatabase("postgres");
+  const apps: { setting: Setting; app: AppProcess }[] = [];
+  try {
+    await migrate(test.db, ALL_MIGRATIONS);
+    const token = await partnerToken(test.db, test.url!);
+    for (const [i, setting] of settings.entries())
+      apps.push({ setting, app: await startAppProcess({ port: 5140 + i, databaseUrl: test.url!, mode, env: setting.env }) });
+    const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
+    const counted = new Map<string, number[]>();
+    for (let round = 0; round <= rounds; round++) {
+      for (const { setting, app } of apps) {
+        const cpu0 = app.cpuSeconds();
+        const result = await autocannon({ url: app.url, connections: 32, duration: round === 0 ? 2 : 5, headers, requests: [createLead] });
+        const msPerCommand = ((app.cpuSeconds() - cpu0) / Math.max(1, result.requests.total)) * 1000;
+        if (round > 0) counted.set(setting.name, [...(counted.get(setting.name) ?? []), msPerCommand]);
+        log(
+          `round ${round}${round === 0 ? " (warm-up)" : ""} ${setting.name}: ${fmt(result.requests.total / result.duration)} cmd/s, app ${fmt(msPerCommand, 3)} ms/cmd`,
+        );
+      }
+    }
+    for (const [name, samples] of counted) {
+      const sorted = [...samples].sort((a, b) => a - b);
+      log(
+        `${name}: median app ${fmt(sorted[Math.floor(sorted.length / 2)]!, 3)} ms/cmd, least ${fmt(sorted[0]!, 3)} (${sorted.length} rounds)`,
+      );
+    }
+  } finally {
+    await Promise.all(apps.map(({ app }) => app.stop()));
+    await test.drop();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const [rounds = "6", ...texts] = process.argv.slice(2);
+  const settings = (texts.length > 0 ? texts : ["A:", "B:"]).map(parseSetting);
+  await compareSettings(settings, Number(rounds), process.env.AB_MODE === "all" ? "all" : "command-service");
+}
