@@ -26,8 +26,8 @@ interface BodyParserError {
 
 /**
  * The one place where errors become HTTP answers: problem+json, never a stack trace or SQL. A 5xx
- * is logged with its error and the request's id; a 4xx is the caller's
- * mistake and shows only in the request's own log line.
+ * is logged with its error and the request's id; a 4xx is the caller's mistake and shows only in
+ * the request's own log line.
  */
 export function problemMiddleware(logger: Pick<Logger, "error"> = defaultLogger): ErrorRequestHandler {
   return (error, req, res, next) => {
