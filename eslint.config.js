@@ -32,19 +32,6 @@ export default tseslint.config(
     },
   },
   {
-    // decisions/023: on Node 20 one AsyncLocalStorage turns on promise hooks for every promise of the process.
-    files: ["{contracts,infra,command-service,projector,read-api,server}/src/**/*.ts"],
-    rules: {
-      "no-restricted-syntax": [
-        "error",
-        ...["ImportSpecifier[imported.name='AsyncLocalStorage']", "MemberExpression[property.name='AsyncLocalStorage']"].map((selector) => ({
-          selector,
-          message: "AsyncLocalStorage makes every promise of the process pay Node 20's promise hooks (decisions/023): pass what a log line needs",
-        })),
-      ],
-    },
-  },
-  {
     files: ["ui/**/*.{ts,tsx,js}"],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { "react-hooks": reactHooks },

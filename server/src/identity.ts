@@ -1,4 +1,4 @@
-import { Router, type Request, type RequestHandler } from "express";
+import { Router, type RequestHandler } from "express";
 import { authRoutes } from "@crm/command-service/auth/auth.routes";
 import type { AuthDeps } from "@crm/command-service/auth/auth-deps";
 import { oidcRoutes } from "@crm/command-service/auth/oidc.routes";
@@ -12,7 +12,6 @@ import { createRateLimiter } from "@crm/infra/auth/rate-limiter";
 import { sessionStore } from "@crm/infra/auth/sessions";
 import type { Config } from "@crm/infra/config";
 import { authenticate } from "@crm/infra/http/authenticate";
-import { requestIdOf } from "@crm/infra/log/request-id";
 import type { System } from "./system.ts";
 
 const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]);
@@ -63,8 +62,7 @@ export function createIdentity(system: System): Identity {
     oidcRedirectUrl,
   };
   const auth = Router();
-  const logOidcFailure = (error: unknown, req: Request) =>
-    system.log.warn({ err: error, requestId: requestIdOf(req) }, "OIDC sign-in failed");
+  const logOidcFailure = (error: unknown) => system.log.warn({ err: error }, "OIDC sign-in failed");
   auth.use(authRoutes(deps), oidcRoutes(deps, logOidcFailure));
   return {
     authenticate: authenticate({ sessions, resolveUser, publicUrl }),

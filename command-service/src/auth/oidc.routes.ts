@@ -56,7 +56,7 @@ async function accountFor(deps: AuthDeps, identity: OidcIdentity): Promise<Accou
 const toLogin = (res: Response, error: string) => res.redirect(302, `/login?error=${encodeURIComponent(error)}`);
 
 /** GET /api/auth/oidc/config, /start and /callback: sign-in with Google (or any OIDC provider). */
-export function oidcRoutes(deps: AuthDeps, log: (error: unknown, req: Request) => void = (error) => console.error(error)): Router {
+export function oidcRoutes(deps: AuthDeps, log: (error: unknown) => void = console.error): Router {
   const router = Router();
   const clearFlow = (req: Request, res: Response) =>
     res.clearCookie(FLOW_COOKIE, { httpOnly: true, sameSite: "lax", path: FLOW_PATH, secure: isHttps(req, deps.publicUrl) });
@@ -92,7 +92,7 @@ export function oidcRoutes(deps: AuthDeps, log: (error: unknown, req: Request) =
     try {
       identity = await deps.oidc.finish(new URL(req.originalUrl, "http://callback").search, flow);
     } catch (error) {
-      log(error, req);
+      log(error);
       return toLogin(res, "failed");
     }
     const account = await accountFor(deps, identity);

@@ -4,7 +4,6 @@ import { ApiError, RetryLaterError, ServiceUnavailableError } from "@crm/contrac
 import type { Problem } from "@crm/contracts/api/problem";
 import { InvalidPositionError } from "../event-store/position.ts";
 import { defaultLogger, type Logger } from "../log/logger.ts";
-import { requestIdOf } from "../log/request-id.ts";
 import { fieldErrorsOf } from "./validate.ts";
 
 export const PROBLEM_TYPE = "application/problem+json";
@@ -26,11 +25,11 @@ interface BodyParserError {
 
 /**
  * The one place where errors become HTTP answers: problem+json, never a stack trace or SQL. A 5xx
- * is logged with its error and the request's id; a 4xx is the caller's mistake and shows only in
- * the request's own log line.
+ * is logged with its error (the request id comes from the log context); a 4xx is the caller's
+ * mistake and shows only in the request's own log line.
  */
 export function problemMiddleware(logger: Pick<Logger, "error"> = defaultLogger): ErrorRequestHandler {
-  return (error, req, res, next) => {
+  return (error, _req, res, next) => {
     if (res.headersSent) return next(error);
     if (error instanceof ZodError) {
       return sendProblem(res, { type: "about:blank", title: "Validation failed", status: 400, detail: "The request has invalid fields.", errors: fieldErrorsOf(error) });
@@ -50,10 +49,10 @@ export function problemMiddleware(logger: Pick<Logger, "error"> = defaultLogger)
       return sendProblem(res, { type: "about:blank", title: "Bad request", status: bodyError.status, detail: "The request could not be read." });
     }
     if (databaseUnavailable(error)) {
-      logger.error({ err: error, status: 503, requestId: requestIdOf(req) }, "database unavailable");
+      logger.error({ err: error, status: 503 }, "database unavailable");
       return sendApiError(res, new ServiceUnavailableError("The database cannot be reached right now; try again shortly.", 1));
     }
-    logger.error({ err: error, status: 500, requestId: requestIdOf(req) }, "request failed");
+    logger.error({ err: error, status: 500 }, "request failed");
     sendProblem(res, { type: "about:blank", title: "Internal error", status: 500, detail: "Something went wrong on our side." });
   };
 }

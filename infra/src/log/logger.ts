@@ -1,15 +1,27 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { pino, type DestinationStream, type Logger } from "pino";
 import type { Config } from "../config.ts";
 
 export type { Logger } from "pino";
 
+/** What every line logged on behalf of one request carries. */
+export interface LogContext {
+  requestId: string;
+}
+
+const context = new AsyncLocalStorage<LogContext>();
+
 /**
- * JSON lines to stdout (or `destination`). A line written on behalf of a request names its
- * `requestId` itself (requestIdOf): an AsyncLocalStorage context would make every promise of the
- * process pay Node 20's promise hooks (decisions/023).
+ * JSON lines to stdout (or `destination`). Lines logged while a request is served carry its id
+ * through AsyncLocalStorage, so code deep below needs no logger handed down to be correlated.
  */
 export function createLogger(level: Config["LOG_LEVEL"], destination: DestinationStream = pino.destination(1)): Logger {
-  return pino({ level, serializers: { err: pino.stdSerializers.err } }, destination);
+  return pino({ level, mixin: () => ({ ...context.getStore() }), serializers: { err: pino.stdSerializers.err } }, destination);
+}
+
+/** Runs `fn` (and everything it starts) with `log` as the context of its log lines. */
+export function withLogContext<T>(log: LogContext, fn: () => T): T {
+  return context.run(log, fn);
 }
 
 /** The `(message, error?)` shape the runners take as their `log` option: a note at info, a failure at error. */

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Request, RequestHandler } from "express";
+import { withLogContext } from "./logger.ts";
 
 export const REQUEST_ID_HEADER = "X-Request-Id";
 
@@ -20,14 +21,14 @@ declare global {
 export const requestIdOf = (req: Request) => req.requestId ?? "";
 
 /**
- * First middleware: names the request, echoed in X-Request-Id and written by every line logged on
- * its behalf (requestIdOf).
+ * First middleware: names the request (echoed in X-Request-Id) and serves it inside a log
+ * context, so every line logged while it runs, however deep, carries that id.
  */
 export function requestId(): RequestHandler {
   return (req, res, next) => {
     const incoming = req.get(REQUEST_ID_HEADER)?.trim();
     req.requestId = incoming && SAFE_ID.test(incoming) ? incoming : randomUUID();
     res.setHeader(REQUEST_ID_HEADER, req.requestId);
-    next();
+    withLogContext({ requestId: req.requestId }, next);
   };
 }
