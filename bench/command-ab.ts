@@ -1,8 +1,8 @@
 /**
  * Compares the app's CPU per command under two (or more) settings on this noisy machine: one app
  * process per setting, all on one fresh Postgres database, and rounds of create lead at 32
- * connections that take them in turn, so that the host's mood of the moment falls on every setting
- * alike. Prints each round and the median of the app's CPU milliseconds per command (a rate on
+ * connections that take them in turn, in alternating order, so that the host's mood of the moment
+ * falls on every setting alike. Prints each round and the median of the app's CPU milliseconds per command (a rate on
  * these machines moves by a fifth between minutes; CPU per command far less).
  *
  *   npx tsx command-ab.ts [rounds] [setting ...]
@@ -56,7 +56,8 @@ export async function compareSettings(settings: Setting[], rounds: number, mode:
     const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
     const counted = new Map<string, number[]>();
     for (let round = 0; round <= rounds; round++) {
-      for (const { setting, app } of apps) {
+      // Every other round in reverse order: a setting that always went first would pay alone for whatever the order costs.
+      for (const { setting, app } of round % 2 === 0 ? apps : [...apps].reverse()) {
         const cpu0 = app.cpuSeconds();
         const result = await autocannon({ url: app.url, connections: 32, duration: round === 0 ? 2 : 5, headers, requests: [createLead] });
         const msPerCommand = ((app.cpuSeconds() - cpu0) / Math.max(1, result.requests.total)) * 1000;
