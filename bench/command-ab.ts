@@ -11,14 +11,11 @@
  * e.g. `npx tsx command-ab.ts 7 base: info:LOG_LEVEL=info`. `AB_MODE=all` runs the whole app instead
  * of the command service. The first round warms each process up and is not counted.
  */
-import autocannon, { type Request } from "autocannon";
-import { migrate } from "@crm/infra/db/migrations";
 import { createTestDatabase } from "@crm/infra/testing/test-database";
-import { ALL_MIGRATIONS } from "@crm/server/migrations";
+import { createRequest, rateOf, run } from "./command-http.ts";
 import { startAppProcess, type AppProcess } from "./lib/app-process.ts";
 import { partnerToken } from "./lib/bearer.ts";
-import { createLeadBody } from "./lib/lead-data.ts";
-import { fmt } from "./lib/stats.ts";
+import { fmt, percentile } from "./lib/stats.ts";
 
 interface Setting {
   name: string;
@@ -39,39 +36,28 @@ function parseSetting(text: string): Setting {
   return { name: name || text, env };
 }
 
-const createLead: Request = {
-  method: "POST",
-  path: "/api/leads",
-  setupRequest: (req) => ({ ...req, body: JSON.stringify(createLeadBody()) }),
-};
-
 export async function compareSettings(settings: Setting[], rounds: number, mode: "all" | "command-service", log = console.log) {
   const test = await createTestDatabase("postgres");
   const apps: { setting: Setting; app: AppProcess }[] = [];
   try {
-    await migrate(test.db, ALL_MIGRATIONS);
     const token = await partnerToken(test.db, test.url!);
     for (const [i, setting] of settings.entries())
       apps.push({ setting, app: await startAppProcess({ port: 5140 + i, databaseUrl: test.url!, mode, env: setting.env }) });
-    const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
     const counted = new Map<string, number[]>();
     for (let round = 0; round <= rounds; round++) {
       // Every other round in reverse order: a setting that always went first would pay alone for whatever the order costs.
       for (const { setting, app } of round % 2 === 0 ? apps : [...apps].reverse()) {
-        const cpu0 = app.cpuSeconds();
-        const result = await autocannon({ url: app.url, connections: 32, duration: round === 0 ? 2 : 5, headers, requests: [createLead] });
-        const msPerCommand = ((app.cpuSeconds() - cpu0) / Math.max(1, result.requests.total)) * 1000;
+        const measured = await run(app, test.db, token, createRequest(), 32, round === 0 ? 2 : 5);
+        const msPerCommand = measured.cpuMs.app;
         if (round > 0) counted.set(setting.name, [...(counted.get(setting.name) ?? []), msPerCommand]);
         log(
-          `round ${round}${round === 0 ? " (warm-up)" : ""} ${setting.name}: ${fmt(result.requests.total / result.duration)} cmd/s, app ${fmt(msPerCommand, 3)} ms/cmd`,
+          `round ${round}${round === 0 ? " (warm-up)" : ""} ${setting.name}: ${fmt(rateOf(measured))} cmd/s, app ${fmt(msPerCommand, 3)} ms/cmd`,
         );
       }
     }
     for (const [name, samples] of counted) {
       const sorted = [...samples].sort((a, b) => a - b);
-      log(
-        `${name}: median app ${fmt(sorted[Math.floor(sorted.length / 2)]!, 3)} ms/cmd, least ${fmt(sorted[0]!, 3)} (${sorted.length} rounds)`,
-      );
+      log(`${name}: median app ${fmt(percentile(sorted, 50), 3)} ms/cmd, least ${fmt(sorted[0]!, 3)} (${sorted.length} rounds)`);
     }
   } finally {
     await Promise.all(apps.map(({ app }) => app.stop()));

@@ -40,7 +40,8 @@ const MODE_NAMES: Record<Mode, string> = {
 const TARGET_RATE = 3_000;
 const TARGET_P99 = 50;
 
-const createRequest = (): Request => ({
+/** Creates a lead with a fresh body each time. */
+export const createRequest = (): Request => ({
   method: "POST",
   path: "/api/leads",
   setupRequest: (req) => ({ ...req, body: JSON.stringify(createLeadBody()) }),
@@ -56,17 +57,23 @@ const moveRequest = (ids: readonly string[]): Request => ({
   },
 });
 
-interface Run {
+export interface Run {
   result: Result;
-  cpuMsPerCommand: number;
   /** Where the CPU went, ms per command: load generator, app (commands + projector), Postgres. */
-  split: string;
+  cpuMs: { client: number; app: number; postgres: number };
   /** The disk's flushes meanwhile: its stalls hold every commit. */
   disk: DiskFlushes;
 }
 
 /** One autocannon run, with client + app + Postgres CPU time per command. */
-async function run(app: AppProcess, db: Database, token: string, request: Request, connections: number, duration: number): Promise<Run> {
+export async function run(
+  app: AppProcess,
+  db: Database,
+  token: string,
+  request: Request,
+  connections: number,
+  duration: number,
+): Promise<Run> {
   const client0 = cpuSeconds();
   const app0 = app.cpuSeconds();
   const server = await serverCpuMeter(db);
@@ -76,19 +83,24 @@ async function run(app: AppProcess, db: Database, token: string, request: Reques
   const parts = { client: cpuSeconds() - client0, app: app.cpuSeconds() - app0, postgres: await server() };
   const disk = await flushProbe.stop(db);
   const perCommand = (s: number) => (s / Math.max(1, result.requests.total)) * 1000;
-  const split = Object.entries(parts)
-    .map(([k, v]) => `${k} ${fmt(perCommand(v), 2)}`)
-    .join(", ");
-  return { result, cpuMsPerCommand: perCommand(parts.client + parts.app + parts.postgres), split, disk };
+  return { result, cpuMs: { client: perCommand(parts.client), app: perCommand(parts.app), postgres: perCommand(parts.postgres) }, disk };
 }
+
+const cpuMsPerCommand = ({ cpuMs }: Run) => cpuMs.client + cpuMs.app + cpuMs.postgres;
+
+/** "CPU 1.15 ms/cmd (client 0.15, app 0.68, postgres 0.31)", with `more` inside the parenthesis. */
+const cpuText = (measured: Run, more = "") => {
+  const split = Object.entries(measured.cpuMs).map(([k, v]) => `${k} ${fmt(v, 2)}`);
+  return `CPU ${fmt(cpuMsPerCommand(measured), 2)} ms/cmd (${split.join(", ")}${more})`;
+};
 
 /** The rate the machine's cores would allow if this work had them to itself. */
 const cpuBound = (cpuMs: number) => (os.cpus().length * 1000) / cpuMs;
 
-const rateOf = ({ result }: Run) => result.requests.total / result.duration;
+export const rateOf = ({ result }: Run) => result.requests.total / result.duration;
 
 function figureOf(name: string, connections: number, mode: Mode, measured: Run, limit: Run): Figure {
-  const { result, cpuMsPerCommand, split, disk } = measured;
+  const { result, disk } = measured;
   const rate = rateOf(measured);
   const bad = result.non2xx + result.errors;
   const codes = Object.entries(result.statusCodeStats)
@@ -96,9 +108,9 @@ function figureOf(name: string, connections: number, mode: Mode, measured: Run, 
     .join(", ");
   return {
     figure: `HTTP ${name}, ${connections} connections (Postgres, ${MODE_NAMES[mode]})`,
-    measured: `${fmt(rate)} cmd/s, p50 ${fmt(result.latency.p50, 1)} ms, p99 ${fmt(result.latency.p99, 1)} ms; ${bad} errors/non-2xx (${codes}); CPU ${fmt(cpuMsPerCommand, 2)} ms/cmd (${split}; CPU-bound estimate ${fmt(cpuBound(cpuMsPerCommand))} cmd/s)`,
+    measured: `${fmt(rate)} cmd/s, p50 ${fmt(result.latency.p50, 1)} ms, p99 ${fmt(result.latency.p99, 1)} ms; ${bad} errors/non-2xx (${codes}); ${cpuText(measured, `; CPU-bound estimate ${fmt(cpuBound(cpuMsPerCommand(measured)))} cmd/s`)}`,
     target: `>= ${fmt(TARGET_RATE)} cmd/s, p99 <= ${TARGET_P99} ms`,
-    limit: `bare HTTP + INSERT ${fmt(rateOf(limit))}/s (${fmt((rate / rateOf(limit)) * 100)}%), CPU ${fmt(limit.cpuMsPerCommand, 2)} ms/cmd; during this run ${describeFlushes(disk)}`,
+    limit: `bare HTTP + INSERT ${fmt(rateOf(limit))}/s (${fmt((rate / rateOf(limit)) * 100)}%), CPU ${fmt(cpuMsPerCommand(limit), 2)} ms/cmd; during this run ${describeFlushes(disk)}`,
     verdict: verdict(rate >= TARGET_RATE && result.latency.p99 <= TARGET_P99 && bad === 0),
   };
 }
@@ -114,7 +126,7 @@ async function benchLimit({ connections, durationSeconds, port = 5110, log = con
     await run(server, test.db, "", createRequest(), connections, 2); // warm-up
     const limit = await run(server, test.db, "", createRequest(), connections, durationSeconds);
     log(
-      `HTTP limit (node:http, JSON body, one INSERT commit, ${connections} connections): ${fmt(rateOf(limit))}/s, p50 ${fmt(limit.result.latency.p50, 1)} ms, p99 ${fmt(limit.result.latency.p99, 1)} ms; ${limit.result.non2xx + limit.result.errors} errors/non-2xx; CPU ${fmt(limit.cpuMsPerCommand, 2)} ms/cmd (${limit.split}); ${describeFlushes(limit.disk)}`,
+      `HTTP limit (node:http, JSON body, one INSERT commit, ${connections} connections): ${fmt(rateOf(limit))}/s, p50 ${fmt(limit.result.latency.p50, 1)} ms, p99 ${fmt(limit.result.latency.p99, 1)} ms; ${limit.result.non2xx + limit.result.errors} errors/non-2xx; ${cpuText(limit)}; ${describeFlushes(limit.disk)}`,
     );
     return limit;
   } finally {

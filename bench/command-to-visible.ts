@@ -48,6 +48,8 @@ interface Outcome {
   failed?: string;
 }
 
+const latenciesOf = (outcomes: readonly Outcome[]) => outcomes.flatMap((o) => (o.latencyMs === undefined ? [] : [o.latencyMs]));
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Creates a lead (even i) or moves one made earlier to another stage (odd i); the lead's id and the command's position. */
@@ -157,7 +159,7 @@ export async function benchCommandToVisible({
     const disk = await flushProbe.stop(test.db);
     const commandCount = main.outcomes.length + (probes?.outcomes.length ?? 0);
     const measured = probes ?? main;
-    const latencies = measured.outcomes.flatMap((o) => (o.latencyMs === undefined ? [] : [o.latencyMs]));
+    const latencies = latenciesOf(measured.outcomes);
     const stale = measured.outcomes.filter((o) => o.stale).length;
     const failures = [...main.outcomes, ...(probes?.outcomes ?? [])].filter((o) => o.failed);
     const s = summarize(latencies);
@@ -165,7 +167,7 @@ export async function benchCommandToVisible({
       `  p50 ${fmt(s.p50, 1)} ms  p95 ${fmt(s.p95, 1)} ms  p99 ${fmt(s.p99, 1)} ms  max ${fmt(s.max, 1)} ms; ${stale} X-Stale, ${failures.length} failed${failures[0] ? ` (first: ${failures[0].failed})` : ""}`,
     );
     if (probes) {
-      const background = summarize(main.outcomes.flatMap((o) => (o.latencyMs === undefined ? [] : [o.latencyMs])));
+      const background = summarize(latenciesOf(main.outcomes));
       log(`  background commands: p50 ${fmt(background.p50, 1)} ms  p99 ${fmt(background.p99, 1)} ms`);
     }
     log(`  ${describeFlushes(disk)}`);

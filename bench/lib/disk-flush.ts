@@ -14,7 +14,7 @@ export interface DiskFlushes {
 }
 
 /** A flush this slow holds every commit behind it for longer than the whole p99 target. */
-export const STALL_MS = 100;
+const STALL_MS = 100;
 
 const GAP_MS = 10;
 
@@ -25,7 +25,7 @@ const GAP_MS = 10;
  * whatever the code does; this tells such a run apart from a slow one. The flushes run in libuv's
  * thread pool, off the benchmark's event loop.
  */
-export function startDiskFlushProbe(dir = tmpdir()): { stop(db?: Database): Promise<DiskFlushes> } {
+export function startDiskFlushProbe(dir = tmpdir()): { stop(db: Database): Promise<DiskFlushes> } {
   const file = path.join(dir, `crm-bench-flush-${process.pid}-${Date.now()}`);
   const samples: number[] = [];
   const stalls: number[] = [];
@@ -52,7 +52,7 @@ export function startDiskFlushProbe(dir = tmpdir()): { stop(db?: Database): Prom
     async stop(db) {
       running = false;
       await loop;
-      return { flushes: summarize(samples), stalls, besideWal: db ? await sameFilesystemAsData(db, dir) : undefined };
+      return { flushes: summarize(samples), stalls, besideWal: await sameFilesystemAsData(db, dir) };
     },
   };
 }

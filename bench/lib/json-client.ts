@@ -83,9 +83,7 @@ export function jsonClient(baseUrl: string, token: string, maxSockets = 64) {
       try {
         json = body.length > 0 ? (JSON.parse(body.toString("utf8")) as Record<string, unknown>) : {};
       } catch (error) {
-        socket.destroy();
-        exchange.reject(error instanceof Error ? error : new Error(String(error)));
-        return;
+        return fail(error instanceof Error ? error : new Error(String(error)));
       }
       if (headers.connection === "close") socket.destroy();
       else release(socket);
