@@ -15,6 +15,13 @@ export const checkpointMigrations: Migration[] = [
       );
     `,
   },
+  {
+    // The leads read model's search index (leads.schema.ts) uses its operator class. Trusted since
+    // Postgres 13: a role that may CREATE in the database may add it. public, where a rebuild's
+    // DDL names it, whatever the search_path of the shadow schema it runs in.
+    id: "projector/002-pg-trgm",
+    sql: "CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public;",
+  },
 ];
 
 export interface Checkpoint {
@@ -40,7 +47,11 @@ export async function advanceCheckpoint(tx: Queryable, name: string, version: nu
 }
 
 /** advanceCheckpoint for several projections in one statement; true only if every one moved. */
-export async function advanceCheckpoints(tx: Queryable, moves: readonly { name: string; version: number; from: string }[], to: string): Promise<boolean> {
+export async function advanceCheckpoints(
+  tx: Queryable,
+  moves: readonly { name: string; version: number; from: string }[],
+  to: string,
+): Promise<boolean> {
   if (moves.length === 0) return true;
   const { rows } = await tx.query(
     `UPDATE public.projection_checkpoints c SET position = $4, updated_at = now(), last_error = NULL

@@ -183,6 +183,24 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
       expect(rows).toEqual([{ title: "Lead archived" }]);
     });
 
+    it("finds leads by any part of name, business or email through the trigram index, live and after a rebuild", async () => {
+      const ada = await create("Ada");
+      await create("Grace");
+      /** The leads whose search text holds the fragment, and whether the index can answer it. */
+      const search = (fragment: string) =>
+        database.db.transaction(async (tx) => {
+          await tx.exec("SET LOCAL enable_seqscan = off");
+          const sql = "SELECT id FROM leads WHERE search LIKE $1";
+          const plan = await tx.query<Record<string, unknown>>(`EXPLAIN ${sql.replace("$1", `'%${fragment}%'`)}`);
+          const { rows } = await tx.query<{ id: string }>(sql, [`%${fragment}%`]);
+          return { ids: rows.map((r) => r.id), indexed: JSON.stringify(plan.rows).includes("leads_search") };
+        });
+      expect(await search("ada co")).toEqual({ ids: [ada], indexed: true });
+      expect(await search("a@example")).toEqual({ ids: [ada], indexed: true });
+      await rebuildProjection({ db: database.db, store, projection: leadsProjection });
+      expect(await search("ada co")).toEqual({ ids: [ada], indexed: true });
+    });
+
     it("drops timeline entries that arrive for a lead after it was archived", async () => {
       const leadId = await create("Late");
       const submitted = (version: number): DomainEvent => ({

@@ -1,4 +1,5 @@
 import { PGlite, type Transaction } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { Database, NamedStatement, Queryable } from "./database.ts";
 import { TYPE_PARSERS } from "./database.ts";
 
@@ -22,7 +23,7 @@ const PGLITE_CONF = "shared_buffers = 32MB";
 
 /** Embedded Postgres (PGlite) behind the Database port; dataDir undefined keeps it in memory. */
 export async function createPgliteDatabase(dataDir?: string): Promise<Database> {
-  const db = await PGlite.create(dataDir, { parsers: TYPE_PARSERS, postgresqlconf: PGLITE_CONF });
+  const db = await PGlite.create(dataDir, { parsers: TYPE_PARSERS, postgresqlconf: PGLITE_CONF, extensions: { pg_trgm } });
   return {
     kind: "pglite",
     ...queryable(db),

@@ -111,8 +111,9 @@ async function apply(tx: Queryable, events: readonly RecordedEvent[]) {
 
 export const leadsProjection: Projection = {
   name: "leads",
-  version: 4,
-  // v4 added lead_stage_counts; its readers count v3's rows while that table is missing.
+  version: 5,
+  // v4 added lead_stage_counts; its readers count v3's rows while that table is missing. v5 added
+  // the search index, which the same queries use once it is there.
   readableFrom: 3,
   tables: ["leads", "lead_stage_counts"],
   ddl: LEADS_DDL,

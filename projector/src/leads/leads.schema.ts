@@ -34,11 +34,12 @@ export type LeadRow = {
 
 /**
  * rank orders the cards of a column (decisions/005) and compares byte-wise, hence COLLATE "C".
- * search is the lower-cased haystack for ?search=: a plain scan of it is fast enough at 10,000
- * leads (decisions/006), so it has no index. card is the lead's JSON as the API sends it, so the
- * board is a concatenation (decisions/024). lead_stage_counts holds how many leads each stage has,
- * moved with every write, so neither the board nor the stats count a column by scanning it; each
- * stage has its row from the start, so a rebuild and the live runner leave the same rows.
+ * search is the lower-cased haystack for ?search=, a substring match (LIKE '%…%') that a pg_trgm
+ * index answers without reading every lead (decisions/006). card is the lead's JSON as the API
+ * sends it, so the board is a concatenation (decisions/024). lead_stage_counts holds how many
+ * leads each stage has, moved with every write, so neither the board nor the stats count a column
+ * by scanning it; each stage has its row from the start, so a rebuild and the live runner leave
+ * the same rows.
  */
 export const LEADS_DDL = `
   CREATE TABLE leads (
@@ -72,8 +73,13 @@ export const LEADS_DDL = `
   INSERT INTO lead_stage_counts (stage, leads) VALUES ${LEAD_STAGES.map((stage) => `('${stage.replaceAll("'", "''")}', 0)`).join(", ")};
 `;
 
-/** The API looks leads up by email and by creative director; the handlers never do. */
+/**
+ * The API looks leads up by email, by creative director and by any part of name, business or
+ * email; the handlers never do. The trigram operator class lives in public (checkpoints.ts's
+ * migration), while a rebuild creates these in a shadow schema.
+ */
 export const LEADS_READER_INDEXES = `
   CREATE INDEX leads_email ON leads (lower(email));
+  CREATE INDEX leads_search ON leads USING gin (search public.gin_trgm_ops);
   CREATE INDEX leads_director ON leads (creative_director_id) WHERE creative_director_id IS NOT NULL;
 `;
