@@ -97,6 +97,12 @@ const cpuText = (measured: Run, more = "") => {
 /** The rate the machine's cores would allow if this work had them to itself. */
 const cpuBound = (cpuMs: number) => (os.cpus().length * 1000) / cpuMs;
 
+/**
+ * The app's CPU per command that the cores leave at the target rate once the load generator and
+ * Postgres have had theirs: below zero, no app could reach the target on this machine.
+ */
+const appBudgetAtTarget = ({ cpuMs }: Run) => (os.cpus().length * 1000) / TARGET_RATE - cpuMs.client - cpuMs.postgres;
+
 export const rateOf = ({ result }: Run) => result.requests.total / result.duration;
 
 function figureOf(name: string, connections: number, mode: Mode, measured: Run, limit: Run): Figure {
@@ -108,7 +114,7 @@ function figureOf(name: string, connections: number, mode: Mode, measured: Run, 
     .join(", ");
   return {
     figure: `HTTP ${name}, ${connections} connections (Postgres, ${MODE_NAMES[mode]})`,
-    measured: `${fmt(rate)} cmd/s, p50 ${fmt(result.latency.p50, 1)} ms, p99 ${fmt(result.latency.p99, 1)} ms; ${bad} errors/non-2xx (${codes}); ${cpuText(measured, `; CPU-bound estimate ${fmt(cpuBound(cpuMsPerCommand(measured)))} cmd/s`)}`,
+    measured: `${fmt(rate)} cmd/s, p50 ${fmt(result.latency.p50, 1)} ms, p99 ${fmt(result.latency.p99, 1)} ms; ${bad} errors/non-2xx (${codes}); ${cpuText(measured, `; CPU-bound estimate ${fmt(cpuBound(cpuMsPerCommand(measured)))} cmd/s; at ${fmt(TARGET_RATE)}/s the cores leave the app ${fmt(appBudgetAtTarget(measured), 2)} ms/cmd`)}`,
     target: `>= ${fmt(TARGET_RATE)} cmd/s, p99 <= ${TARGET_P99} ms`,
     limit: `bare HTTP + INSERT ${fmt(rateOf(limit))}/s (${fmt((rate / rateOf(limit)) * 100)}%), CPU ${fmt(cpuMsPerCommand(limit), 2)} ms/cmd; during this run ${describeFlushes(disk)}`,
     verdict: verdict(rate >= TARGET_RATE && result.latency.p99 <= TARGET_P99 && bad === 0),
