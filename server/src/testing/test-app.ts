@@ -1,5 +1,5 @@
 import type { AddressInfo } from "node:net";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { loadConfig } from "@crm/infra/config";
@@ -92,6 +92,8 @@ export async function startAppOnDatabase(db: Database, options: AppOnDatabaseOpt
       await projector.stop();
       await watcher.close();
       await options.release();
+      // The data folder openTestSystem made (outboxes, files), not one the test named and reads after.
+      if (!options.env?.DATA_DIR) rmSync(system.config.DATA_DIR, { recursive: true, force: true });
     },
   };
 }
