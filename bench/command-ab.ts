@@ -9,10 +9,12 @@
  *
  * A setting is `name:VAR=value;VAR=value` (environment for its app process; `name:` for none),
  * e.g. `npx tsx command-ab.ts 7 base: info:LOG_LEVEL=info`. `AB_MODE=all` runs the whole app instead
- * of the command service. The first round warms each process up and is not counted.
+ * of the command service; `AB_COMMAND=move` measures stage changes of the leads the warm-up created
+ * instead of creates. The first round warms each process up and is not counted.
  */
+import type { Request } from "autocannon";
 import { createTestDatabase } from "@crm/infra/testing/test-database";
-import { createRequest, rateOf, run } from "./command-http.ts";
+import { createRequest, movesOfCreatedLeads, rateOf, run } from "./command-http.ts";
 import { startAppProcess, type AppProcess } from "./lib/app-process.ts";
 import { partnerToken } from "./lib/bearer.ts";
 import { fmt, percentile } from "./lib/stats.ts";
@@ -36,7 +38,13 @@ function parseSetting(text: string): Setting {
   return { name: name || text, env };
 }
 
-export async function compareSettings(settings: Setting[], rounds: number, mode: "all" | "command-service", log = console.log) {
+export async function compareSettings(
+  settings: Setting[],
+  rounds: number,
+  mode: "all" | "command-service",
+  command: "create" | "move",
+  log = console.log,
+) {
   const test = await createTestDatabase("postgres");
   const apps: { setting: Setting; app: AppProcess }[] = [];
   try {
@@ -44,10 +52,12 @@ export async function compareSettings(settings: Setting[], rounds: number, mode:
     for (const [i, setting] of settings.entries())
       apps.push({ setting, app: await startAppProcess({ port: 5140 + i, databaseUrl: test.url!, mode, env: setting.env }) });
     const counted = new Map<string, number[]>();
+    let moves: Request | undefined;
     for (let round = 0; round <= rounds; round++) {
+      if (round === 1 && command === "move") moves = await movesOfCreatedLeads(test.db); // of the leads the warm-up created
       // Every other round in reverse order: a setting that always went first would pay alone for whatever the order costs.
       for (const { setting, app } of round % 2 === 0 ? apps : [...apps].reverse()) {
-        const measured = await run(app, test.db, token, createRequest(), 32, round === 0 ? 2 : 5);
+        const measured = await run(app, test.db, token, moves ?? createRequest(), 32, round === 0 ? 2 : 5);
         const msPerCommand = measured.cpuMs.app;
         if (round > 0) counted.set(setting.name, [...(counted.get(setting.name) ?? []), msPerCommand]);
         log(
@@ -68,5 +78,6 @@ export async function compareSettings(settings: Setting[], rounds: number, mode:
 if (import.meta.url === `file://${process.argv[1]}`) {
   const [rounds = "6", ...texts] = process.argv.slice(2);
   const settings = (texts.length > 0 ? texts : ["A:", "B:"]).map(parseSetting);
-  await compareSettings(settings, Number(rounds), process.env.AB_MODE === "all" ? "all" : "command-service");
+  const mode = process.env.AB_MODE === "all" ? "all" : "command-service";
+  await compareSettings(settings, Number(rounds), mode, process.env.AB_COMMAND === "move" ? "move" : "create");
 }

@@ -57,6 +57,12 @@ const moveRequest = (ids: readonly string[]): Request => ({
   },
 });
 
+/** Stage changes of the leads created so far (up to 5,000 of them). */
+export async function movesOfCreatedLeads(db: Database): Promise<Request> {
+  const { rows } = await db.query<{ stream_id: string }>("SELECT stream_id FROM streams WHERE stream_type = 'lead' LIMIT 5000");
+  return moveRequest(rows.map((r) => r.stream_id.slice("lead-".length)));
+}
+
 export interface Run {
   result: Result;
   /** Where the CPU went, ms per command: load generator, app (commands + projector), Postgres. */
@@ -155,9 +161,7 @@ async function benchMode(
     await run(app, test.db, token, createRequest(), connections, 2); // warm-up: JIT, pools, leads to move
     log(`HTTP commands (${MODE_NAMES[mode]}) with autocannon, ${connections} connections, ${durationSeconds} s each, ${machineLoad()}`);
     const create = await run(app, test.db, token, createRequest(), connections, durationSeconds);
-    const { rows } = await test.db.query<{ stream_id: string }>("SELECT stream_id FROM streams WHERE stream_type = 'lead' LIMIT 5000");
-    const ids = rows.map((r) => r.stream_id.slice("lead-".length));
-    const move = await run(app, test.db, token, moveRequest(ids), connections, durationSeconds);
+    const move = await run(app, test.db, token, await movesOfCreatedLeads(test.db), connections, durationSeconds);
     const figures = [figureOf("create lead", connections, mode, create, limit), figureOf("change stage", connections, mode, move, limit)];
     for (const f of figures) log(`  ${f.figure}: ${f.measured}; beside it: ${f.limit}`);
     log(`  app RSS ${fmt(app.rssMb())} MB, ${machineLoad()}`);
