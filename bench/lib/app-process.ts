@@ -10,6 +10,9 @@ import { processCpuSeconds, residentMb } from "./machine.ts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
+/** The command service's young generation, as `npm run start:command-service` gives it (docs/decisions/032). */
+const COMMAND_SERVICE_NODE_OPTIONS = "--max-semi-space-size=64";
+
 export interface AppProcess {
   url: string;
   pid: number;
@@ -90,6 +93,7 @@ export async function startAppProcess(options: AppProcessOptions): Promise<AppPr
     DATA_DIR: dataDir,
     LOG_LEVEL: "warn",
     DATABASE_URL: options.databaseUrl ?? "",
+    ...(options.mode === "command-service" ? { NODE_OPTIONS: COMMAND_SERVICE_NODE_OPTIONS } : {}),
     ...options.env,
   };
   // BENCH_APP_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the app (node refuses --cpu-prof in NODE_OPTIONS).
