@@ -47,11 +47,7 @@ export async function advanceCheckpoint(tx: Queryable, name: string, version: nu
 }
 
 /** advanceCheckpoint for several projections in one statement; true only if every one moved. */
-export async function advanceCheckpoints(
-  tx: Queryable,
-  moves: readonly { name: string; version: number; from: string }[],
-  to: string,
-): Promise<boolean> {
+export async function advanceCheckpoints(tx: Queryable, moves: readonly { name: string; version: number; from: string }[], to: string): Promise<boolean> {
   if (moves.length === 0) return true;
   const { rows } = await tx.query(
     `UPDATE public.projection_checkpoints c SET position = $4, updated_at = now(), last_error = NULL
