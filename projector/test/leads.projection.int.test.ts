@@ -191,7 +191,7 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
         database.db.transaction(async (tx) => {
           await tx.exec("SET LOCAL enable_seqscan = off");
           const sql = "SELECT id FROM leads WHERE search LIKE $1";
-          const plan = await tx.query<Record<string, unknown>>(`EXPLAIN ${sql.replace("$1", `'%${fragment}%'`)}`);
+          const plan = await tx.query<Record<string, unknown>>(`EXPLAIN ${sql}`, [`%${fragment}%`]);
           const { rows } = await tx.query<{ id: string }>(sql, [`%${fragment}%`]);
           return { ids: rows.map((r) => r.id), indexed: JSON.stringify(plan.rows).includes("leads_search") };
         });
