@@ -100,14 +100,17 @@ const cpuText = (measured: Run, more = "") => {
   return `CPU ${fmt(cpuMsPerCommand(measured), 2)} ms/cmd (${split.join(", ")}${more})`;
 };
 
+/** CPU milliseconds the machine's cores give each second. */
+const CORE_MS_PER_SECOND = os.cpus().length * 1000;
+
 /** The rate the machine's cores would allow if this work had them to itself. */
-const cpuBound = (cpuMs: number) => (os.cpus().length * 1000) / cpuMs;
+const cpuBound = (cpuMs: number) => CORE_MS_PER_SECOND / cpuMs;
 
 /**
  * The app's CPU per command that the cores leave at the target rate once the load generator and
  * Postgres have had theirs: below zero, no app could reach the target on this machine.
  */
-const appBudgetAtTarget = ({ cpuMs }: Run) => (os.cpus().length * 1000) / TARGET_RATE - cpuMs.client - cpuMs.postgres;
+const appBudgetAtTarget = ({ cpuMs }: Run) => CORE_MS_PER_SECOND / TARGET_RATE - cpuMs.client - cpuMs.postgres;
 
 export const rateOf = ({ result }: Run) => result.requests.total / result.duration;
 
