@@ -11,7 +11,7 @@ import { migrate } from "../src/db/migrations.ts";
 import type { EventStore } from "../src/event-store/event-store.ts";
 import { createPostgresEventStore } from "../src/event-store/postgres-event-store.ts";
 import { eventStoreMigrations } from "../src/event-store/postgres-event-store.migrations.ts";
-import { createWholeStreamReader } from "../src/event-store/whole-stream-reader.ts";
+import { createStreamLoader } from "../src/event-store/stream-loader.ts";
 import { createTestDatabase, postgresAvailable, type TestDatabase } from "../src/testing/test-database.ts";
 
 const hasPostgres = await postgresAvailable();
@@ -30,9 +30,11 @@ const append = (store: EventStore, streamId: string, events: DomainEvent[]) => {
  */
 async function seqScans(tx: Queryable): Promise<Record<string, number>> {
   const { rows } = await tx.query<{ relname: string; seq_scan: string }>(
-    "SELECT relname, seq_scan FROM pg_stat_xact_user_tables WHERE relname IN ('events', 'sessions', 'accounts')",
+    "SELECT relname, seq_scan FROM pg_stat_xact_user_tables WHERE relname IN ('events', 'streams', 'sessions', 'accounts')",
   );
-  return Object.fromEntries(["events", "sessions", "accounts"].map((t) => [t, Number(rows.find((r) => r.relname === t)?.seq_scan ?? 0)]));
+  return Object.fromEntries(
+    ["events", "streams", "sessions", "accounts"].map((t) => [t, Number(rows.find((r) => r.relname === t)?.seq_scan ?? 0)]),
+  );
 }
 
 /**
@@ -92,10 +94,10 @@ for (const backend of ["postgres", "pglite"] as const) {
     it("reads ten streams whole, in order, without scanning the log", async () => {
       await test.db.transaction(async (tx) => {
         const before = await seqScans(tx);
-        const read = createWholeStreamReader(tx);
+        const load = createStreamLoader(tx);
         const wanted = [...leadStreams.slice(0, 9), userStreamId(accounts[0]!.id)];
-        const streams = await Promise.all(wanted.map((id) => read(id)));
-        expect(streams.map((events) => events.map((e) => [e.streamId, e.streamVersion]))).toEqual(
+        const streams = await Promise.all(wanted.map((id) => load(id)));
+        expect(streams.map(({ events }) => events.map((e) => [e.streamId, e.streamVersion]))).toEqual(
           wanted.map((id) =>
             id.startsWith("lead-")
               ? [[id, 1]]
@@ -105,8 +107,44 @@ for (const backend of ["postgres", "pglite"] as const) {
                 ],
           ),
         );
+        expect(streams.every((s) => s.whole && s.rewrites === 0)).toBe(true);
         expect(await seqScans(tx)).toEqual(before);
       });
+    });
+
+    it("loads only the events after each caller's mark, also two marks of one stream in one statement", async () => {
+      const [first, second] = leadStreams;
+      await append(store, second!, [
+        { type: "LeadMoved", data: { leadId: second!.slice(5), from: "New Lead", to: "New Lead", afterId: null, beforeId: null } },
+      ]);
+      await test.db.transaction(async (tx) => {
+        const before = await seqScans(tx);
+        const load = createStreamLoader(tx);
+        const [unchanged, moved, movedFromStart, missing] = await Promise.all([
+          load(first!, { version: 1, rewrites: 0 }),
+          load(second!, { version: 1, rewrites: 0 }),
+          load(second!),
+          load(`lead-${randomUUID()}`),
+        ]);
+        expect(unchanged).toEqual({ events: [], rewrites: 0, whole: false });
+        expect(moved.events.map((e) => [e.type, e.streamVersion])).toEqual([["LeadMoved", 2]]);
+        expect(moved.whole).toBe(false);
+        expect(movedFromStart.events.map((e) => [e.type, e.streamVersion])).toEqual([
+          ["LeadCreated", 1],
+          ["LeadMoved", 2],
+        ]);
+        expect(missing).toEqual({ events: [], rewrites: 0, whole: true });
+        expect(await seqScans(tx)).toEqual(before);
+      });
+    });
+
+    it("loads a stream whole again once its events were rewritten in place", async () => {
+      const streamId = leadStreams[3]!;
+      await test.db.query("UPDATE streams SET rewrites = rewrites + 1 WHERE stream_id = $1", [streamId]);
+      const loaded = await createStreamLoader(test.db)(streamId, { version: 1, rewrites: 0 });
+      expect(loaded.whole).toBe(true);
+      expect(loaded.rewrites).toBe(1);
+      expect(loaded.events.map((e) => e.streamVersion)).toEqual([1]);
     });
   });
 }

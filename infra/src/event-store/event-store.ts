@@ -25,10 +25,27 @@ export interface ReadAllOptions {
   limit: number;
 }
 
+/** How far a caller has folded a stream: its version then, and how often its events had been rewritten in place (erasure). */
+export interface StreamMark {
+  version: number;
+  rewrites: number;
+}
+
+/** A stream as a command loads it: the events after the caller's mark, or all of them (`whole`). */
+export interface LoadedStream {
+  events: RecordedEvent[];
+  /** The stream's rewrites count now: with the version of the last event, the next load's mark. */
+  rewrites: number;
+  /** True when these are all the stream's events: there was no mark, or the events were rewritten since. */
+  whole: boolean;
+}
+
 /** The event store port (DESIGN.md §3); Postgres and KurrentDB implement it. */
 export interface EventStore {
   append(streamId: string, expectedVersion: ExpectedVersion, events: readonly DomainEvent[], options: AppendOptions): Promise<AppendResult>;
   readStream(streamId: string, options?: { fromVersion?: number; toPosition?: string }): Promise<RecordedEvent[]>;
+  /** What a command loads (decisions/033): the events after `since`, or the whole stream without one or once its events were rewritten. */
+  loadStream(streamId: string, since?: StreamMark): Promise<LoadedStream>;
   /** Events after a position in log order; never skips an event that commits late. */
   readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
   /** The position of the newest event that readAll can deliver now. */

@@ -141,6 +141,11 @@ export function createKurrentDbEventStore(client: KurrentDBClient, db: Database)
       }
     },
 
+    // Events cannot be rewritten here (decisions/020): a mark's rewrites count stays 0.
+    async loadStream(streamId, since) {
+      return { events: await store.readStream(streamId, { fromVersion: since?.version }), rewrites: 0, whole: since === undefined };
+    },
+
     async readAll({ after, limit }) {
       const from = after === START_POSITION ? START : toKurrent(after);
       // fromPosition is inclusive: the event at `after` itself is skipped.

@@ -258,6 +258,32 @@ export const eventStoreMigrations: Migration[] = [
       $fn$;
     `,
   },
+  {
+    // A command loads only the events after the state it folded last time (decisions/033), unless
+    // the stream's events were rewritten in place since (erasure counts them in streams.rewrites):
+    // then it loads them all. A stream with nothing new answers no row. Replaces crm_read_streams.
+    id: "event-store/006-read-streams-after",
+    sql: `
+      ALTER TABLE streams ADD COLUMN rewrites integer NOT NULL DEFAULT 0;
+      CREATE FUNCTION crm_read_streams_after(p_ids text[], p_versions integer[], p_rewrites integer[])
+      RETURNS TABLE (rewrites integer, global_position bigint, transaction_id text, stream_id text, stream_version integer,
+        event_id uuid, event_type text, schema_version integer, data jsonb, metadata jsonb)
+      LANGUAGE plpgsql STABLE SET plan_cache_mode = force_generic_plan SET enable_seqscan = off AS $fn$
+      #variable_conflict use_column
+      BEGIN
+        RETURN QUERY
+          SELECT s.rewrites, e.global_position, e.transaction_id::text, e.stream_id, e.stream_version, e.event_id, e.event_type,
+                 e.schema_version, e.data, e.metadata
+          FROM unnest(p_ids, p_versions, p_rewrites) AS q(id, version, rewrites)
+          JOIN streams s ON s.stream_id = q.id
+          JOIN events e ON e.stream_id = q.id
+            AND e.stream_version > CASE WHEN s.rewrites = q.rewrites THEN q.version ELSE 0 END
+          ORDER BY e.stream_id, e.stream_version;
+      END
+      $fn$;
+      DROP FUNCTION crm_read_streams(text[]);
+    `,
+  },
 ];
 
 export const EVENTS_CHANNEL = "crm_events";

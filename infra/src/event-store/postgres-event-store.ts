@@ -15,7 +15,7 @@ import { START_POSITION, decodePosition, encodePosition, isPosition, normalizePo
 import { COMMAND_TAKEN, EVENTS_CHANNEL } from "./postgres-event-store.migrations.ts";
 import { EVENT_COLUMNS, toRecorded, type EventRow } from "./event-rows.ts";
 import { READABLE_HORIZON } from "./readable-horizon.ts";
-import { createWholeStreamReader } from "./whole-stream-reader.ts";
+import { createStreamLoader } from "./stream-loader.ts";
 
 interface PendingAppend {
   streamId: string;
@@ -187,7 +187,7 @@ export function createPostgresEventStore(db: Database): EventStore {
   // make bigger batches. Each batch costs a round trip and a commit; at 8 writers on 2 cores four
   // in flight made batches of ~2 appends and cost 1.4x the CPU per event of plain INSERTs, two 1.0x.
   const enqueue = createGroupBatcher(runBatch, { maxInFlight: 2 });
-  const readWholeStream = createWholeStreamReader(db);
+  const loadStream = createStreamLoader(db);
 
   const store: EventStore = {
     async append(streamId, expectedVersion, events, options: AppendOptions): Promise<AppendResult> {
@@ -204,7 +204,7 @@ export function createPostgresEventStore(db: Database): EventStore {
     },
 
     async readStream(streamId, options = {}) {
-      if (!options.fromVersion && !options.toPosition) return readWholeStream(streamId);
+      if (!options.fromVersion && !options.toPosition) return (await loadStream(streamId)).events;
       const params: unknown[] = [streamId, options.fromVersion ?? 0];
       let bound = "";
       if (options.toPosition) {
@@ -218,6 +218,8 @@ export function createPostgresEventStore(db: Database): EventStore {
       );
       return rows.map(toRecorded);
     },
+
+    loadStream,
 
     async readAll({ after, limit }) {
       const { transactionId, globalPosition } = decodePosition(after);

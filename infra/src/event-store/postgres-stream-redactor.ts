@@ -5,8 +5,8 @@ import { EVENT_COLUMNS, toRecorded, type EventRow } from "./event-rows.ts";
 
 /**
  * Rewrites stored events in place: the one sanctioned exception to an append-only log, used
- * for the right to erasure (decisions/020). Only the data changes; ids, versions, positions and
- * metadata stay, so checkpoints and idempotency keys remain valid.
+ * for the right to erasure (decisions/020). Only the data changes, and the stream's rewrites count
+ * goes up; ids, versions, positions and metadata stay, so checkpoints and idempotency keys remain valid.
  */
 export interface StreamRedactor {
   /** The lead's own stream and every stream with an event whose data names the lead. */
@@ -40,6 +40,7 @@ export function createPostgresStreamRedactor(db: Database): StreamRedactor {
           [streamIds],
         );
         let changed = 0;
+        const rewritten = new Set<string>();
         for (const row of rows) {
           const event = toRecorded(row);
           const definition = EVENT_DEFINITIONS[event.type as EventType];
@@ -47,7 +48,10 @@ export function createPostgresStreamRedactor(db: Database): StreamRedactor {
           if (JSON.stringify(data) === JSON.stringify(row.data) && row.schema_version === definition.schemaVersion) continue;
           await tx.query("UPDATE events SET data = $2::jsonb, schema_version = $3 WHERE event_id = $1", [row.event_id, JSON.stringify(data), definition.schemaVersion]);
           changed++;
+          rewritten.add(row.stream_id);
         }
+        // Commands that folded these streams before must load them whole again (decisions/033).
+        if (rewritten.size > 0) await tx.query("UPDATE streams SET rewrites = rewrites + 1 WHERE stream_id = ANY($1::text[])", [[...rewritten]]);
         return changed;
       });
     },
