@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConflictError, NotFoundError, PreconditionFailedError } from "@crm/contracts/api/errors";
-import type { EventMetadata, EventOf } from "@crm/contracts/events/registry";
+import type { EventMetadata, EventOf, RecordedEvent } from "@crm/contracts/events/registry";
 import { migrate } from "@crm/infra/db/migrations";
-import type { EventStore } from "@crm/infra/event-store/event-store";
+import type { EventStore, StreamMark } from "@crm/infra/event-store/event-store";
 import { createPostgresEventStore } from "@crm/infra/event-store/postgres-event-store";
 import { eventStoreMigrations } from "@crm/infra/event-store/postgres-event-store.migrations";
+import { createPostgresStreamRedactor } from "@crm/infra/event-store/postgres-stream-redactor";
 import { createTestDatabase, postgresAvailable, type Backend, type TestDatabase } from "@crm/infra/testing/test-database";
 import { handleCommand } from "../src/shared/command-handler.ts";
 import type { Decider } from "../src/shared/decider.ts";
@@ -70,13 +71,13 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
         return { leadId, streamId };
       }
 
-      /** The real store, except that another writer adds a note right after each of the first `times` stream reads. */
+      /** The real store, except that another writer adds a note right after each of the first `times` stream loads. */
       function withWriterBetweenReadAndAppend(leadId: string, times: number): EventStore {
         let left = times;
         return {
           ...store,
-          async readStream(streamId, options) {
-            const events = await store.readStream(streamId, options);
+          async loadStream(streamId, since) {
+            const events = await store.loadStream(streamId, since);
             if (left-- > 0)
               await store.append(streamId, "any", [{ type: "LeadDetailsChanged", data: { leadId, changes: { notes: "theirs" } } }], {
                 commandId: randomUUID(),
@@ -153,6 +154,56 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
         expect(outcome).toMatchObject({ streamId: `lead-${winner}`, version: 1, position: won.position, events: [] });
         expect(outcome.state.exists).toBe(true);
         expect(await store.readStream(`lead-${loser}`)).toEqual([]);
+      });
+
+      /** The real store, noting the mark of every stream load (a store of its own, so the states this process folds with it start empty). */
+      function watched() {
+        const marks: (StreamMark | undefined)[] = [];
+        const loaded: number[] = [];
+        const watching: EventStore = {
+          ...store,
+          async loadStream(streamId, since) {
+            marks.push(since);
+            const stream = await store.loadStream(streamId, since);
+            loaded.push(stream.events.length);
+            return stream;
+          },
+        };
+        return { store: watching, marks, loaded };
+      }
+
+      it("folds only what was appended since its last load of the stream, also by another process", async () => {
+        const mine = watched();
+        const leadId = randomUUID();
+        const streamId = `lead-${leadId}`;
+        const note = (on: EventStore, text: string) =>
+          handleCommand(on, streamId, notes, { type: "Note", leadId, text }, { metadata: metadata() });
+        await handleCommand(mine.store, streamId, notes, { type: "Create", leadId }, { metadata: metadata() });
+        await note(mine.store, "one");
+        await note(createPostgresEventStore(database.db), "theirs"); // another process: it appends, this one's state does not know
+        const outcome = await note(mine.store, "mine");
+        expect(outcome.version).toBe(4);
+        expect(outcome.state.notes).toEqual(["one", "theirs", "mine"]);
+        expect(mine.marks).toEqual([undefined, undefined, { version: 1, rewrites: 0 }]);
+        expect(mine.loaded).toEqual([0, 1, 2]);
+      });
+
+      it("folds a stream whole again once its events were rewritten in place (erasure)", async () => {
+        const mine = watched();
+        const leadId = randomUUID();
+        const streamId = `lead-${leadId}`;
+        const note = (text: string) => handleCommand(mine.store, streamId, notes, { type: "Note", leadId, text }, { metadata: metadata() });
+        await handleCommand(mine.store, streamId, notes, { type: "Create", leadId }, { metadata: metadata() });
+        await note("private");
+        await note("more");
+        // Rewritten by another process: this one only learns of it from the stream's rewrites count.
+        const erase = (e: RecordedEvent) =>
+          e.type === "LeadDetailsChanged" && e.data.changes.notes === "private" ? { ...e.data, changes: { notes: "[erased]" } } : e.data;
+        expect(await createPostgresStreamRedactor(database.db).rewriteStreams([streamId], erase)).toBeGreaterThan(0);
+        const outcome = await note("after");
+        expect(outcome.state.notes).toEqual(["[erased]", "more", "after"]);
+        expect(mine.marks.at(-1)).toEqual({ version: 2, rewrites: 0 });
+        expect(mine.loaded.at(-1)).toBe(3);
       });
     },
   );

@@ -5,6 +5,7 @@ import type { EventMetadata, RecordedEvent } from "@crm/contracts/events/registr
 import { leadStreamId } from "@crm/contracts/lead/stream";
 import { StreamVersionConflictError, type EventStore } from "@crm/infra/event-store/event-store";
 import type { StreamRedactor } from "@crm/infra/event-store/postgres-stream-redactor";
+import { forgetStreams } from "../shared/stream-states.ts";
 
 export interface EraseLeadDeps {
   store: EventStore;
@@ -43,9 +44,11 @@ async function check(store: EventStore, command: EraseLeadCommand): Promise<numb
   return events.at(-1)!.streamVersion;
 }
 
-async function redactAll(redactor: StreamRedactor, leadId: string) {
+async function redactAll({ store, redactor }: EraseLeadDeps, leadId: string) {
   const streams = await redactor.findLeadStreams(leadStreamId(leadId), leadId);
   const events = await redactor.rewriteStreams(streams, redactEvent);
+  // Other processes load these streams whole again by their rewrites count; this one forgets its old values at once.
+  forgetStreams(store, streams);
   return { streams: streams.length, events };
 }
 
@@ -58,7 +61,7 @@ async function redactAll(redactor: StreamRedactor, leadId: string) {
 export async function eraseLead(deps: EraseLeadDeps, command: EraseLeadCommand): Promise<EraseLeadResult> {
   for (let attempt = 1; ; attempt++) {
     const version = await check(deps.store, command);
-    const first = await redactAll(deps.redactor, command.leadId);
+    const first = await redactAll(deps, command.leadId);
     try {
       const appended = await deps.store.append(
         leadStreamId(command.leadId),
@@ -66,7 +69,7 @@ export async function eraseLead(deps: EraseLeadDeps, command: EraseLeadCommand):
         [{ type: "LeadErased", data: { leadId: command.leadId, streams: first.streams, events: first.events } }],
         { commandId: command.metadata.commandId, metadata: command.metadata },
       );
-      const late = await redactAll(deps.redactor, command.leadId);
+      const late = await redactAll(deps, command.leadId);
       await deps.rebuildReadModels();
       return { id: command.leadId, version: appended.nextVersion, position: appended.position, streams: late.streams, events: first.events + late.events };
     } catch (error) {

@@ -2,6 +2,7 @@ import { ConflictError, PreconditionFailedError, ValidationError } from "@crm/co
 import type { DomainEvent, EventMetadata } from "@crm/contracts/events/registry";
 import { StreamVersionConflictError, streamTypeOf, type EventStore } from "@crm/infra/event-store/event-store";
 import { fold, type Decider, type EventEnvelope } from "./decider.ts";
+import { loadState } from "./stream-states.ts";
 
 export interface CommandOptions {
   metadata: EventMetadata;
@@ -33,7 +34,8 @@ const MAX_ATTEMPTS = 10;
 const backoff = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(200, 5 * 2 ** attempt)));
 
 /**
- * Runs one command against one stream: load, fold, decide, append with the loaded version.
+ * Runs one command against one stream: load (the state folded last time and the events since,
+ * stream-states.ts), decide, append with the loaded version.
  * A concurrent writer makes the append fail; then the command is decided again on fresh state,
  * unless the client named the version it saw. A command id seen before appends nothing.
  */
@@ -49,14 +51,14 @@ export async function handleCommand<Command, State, E extends DomainEvent>(
 
   for (let attempt = 1; ; attempt++) {
     // A new stream appends with expected version 0: should it exist after all, that is a conflict and the retry loads it.
-    const recorded = options.newStream && attempt === 1 ? [] : await store.readStream(streamId);
-    const history = recorded as unknown as EventEnvelope<E>[];
-    const version = recorded.at(-1)?.streamVersion ?? 0;
+    const { state, version, position } =
+      options.newStream && attempt === 1
+        ? { state: decider.initialState, version: 0, position: undefined }
+        : await loadState(store, streamId, decider);
     if (options.expectedVersion !== undefined && options.expectedVersion !== version) throw staleVersion(options, version);
-    const state = fold(decider, history);
     const decided = decider.decide(command, state);
     if (decided.length === 0) {
-      return { streamId, version, position: recorded.at(-1)?.position ?? (await store.currentPosition()), state, events: [] };
+      return { streamId, version, position: position ?? (await store.currentPosition()), state, events: [] };
     }
     const envelopes = decided.map((e) => ({ ...e, metadata: options.metadata }) as EventEnvelope<E>);
     try {
