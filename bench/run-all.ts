@@ -16,6 +16,7 @@
  *   --ui-runs 5                      Chromium board runs
  *   --memory-events 1000000          log the app builds on start on the embedded store
  *   --growth-leads 1000,10000,100000 --growth-seconds 2   read API and appends at each size
+ *   --growth-stream-events 5,50,500  change stage on lead streams of these lengths
  */
 import { parseArgs } from "node:util";
 import { benchCommandHttp } from "./command-http.ts";
@@ -28,6 +29,7 @@ import { markdownTable, textTable, writeResults, type Figure } from "./lib/repor
 import { benchMemory } from "./memory.ts";
 import { benchReadApi } from "./read-api.ts";
 import { benchRebuild } from "./rebuild.ts";
+import { benchStreamLength } from "./stream-length.ts";
 import { benchUi } from "./ui.ts";
 
 const ALL = "append,http,rebuild,read,visible,ui,memory,growth";
@@ -52,6 +54,7 @@ const { values } = parseArgs({
     "memory-events": { type: "string", default: "1000000" },
     "growth-leads": { type: "string", default: "1000,10000,100000" },
     "growth-seconds": { type: "string", default: "2" },
+    "growth-stream-events": { type: "string", default: "5,50,500" },
   },
 });
 
@@ -68,7 +71,8 @@ const num = (name: keyof typeof values) => {
   if (!Number.isFinite(n) || n < 0) throw new Error(`--${name} must be a non-negative number`);
   return n;
 };
-const list = (name: "writers" | "sizes" | "growth-leads" | "rate" | "background-rate") => values[name].split(",").map(Number);
+const list = (name: "writers" | "sizes" | "growth-leads" | "growth-stream-events" | "rate" | "background-rate") =>
+  values[name].split(",").map(Number);
 
 /** Postgres rebuild, then the read API on the same rebuilt database; either can be left out. */
 async function rebuildAndRead(): Promise<Figure[]> {
@@ -120,7 +124,13 @@ const benches: [string[], () => Promise<Figure[]>][] = [
   ],
   [["memory"], () => benchMemory({ events: num("memory-events"), log })],
   [["ui"], () => benchUi({ runs: num("ui-runs") })],
-  [["growth"], () => benchGrowth({ sizes: list("growth-leads"), seconds: num("growth-seconds"), log })],
+  [
+    ["growth"],
+    async () => [
+      ...(await benchGrowth({ sizes: list("growth-leads"), seconds: num("growth-seconds"), log })),
+      ...(await benchStreamLength({ lengths: list("growth-stream-events"), seconds: num("growth-seconds"), log })),
+    ],
+  ],
 ];
 
 const known = ALL.split(",");
