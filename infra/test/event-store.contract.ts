@@ -84,6 +84,20 @@ export function eventStoreContract(name: string, factory: () => Promise<EventSto
       expect(await store.readStream(streamId)).toHaveLength(2);
     });
 
+    it("loads a stream whole without a mark, and only the events after one", async () => {
+      const { leadId, streamId } = newStream();
+      await append(streamId, 0, [leadCreated(leadId), stageChanged(leadId)]);
+      await append(streamId, 2, [stageChanged(leadId, "Active")]);
+      const whole = await store.loadStream(streamId);
+      expect(whole).toMatchObject({ rewrites: 0, whole: true });
+      expect(whole.events.map((e) => e.streamVersion)).toEqual([1, 2, 3]);
+      const since = await store.loadStream(streamId, { version: 2, rewrites: 0 });
+      expect(since).toMatchObject({ rewrites: 0, whole: false });
+      expect(since.events.map((e) => [e.type, e.streamVersion])).toEqual([["LeadStageChanged", 3]]);
+      expect((await store.loadStream(streamId, { version: 3, rewrites: 0 })).events).toEqual([]);
+      expect(await store.loadStream(newStream().streamId)).toEqual({ events: [], rewrites: 0, whole: true });
+    });
+
     it("refuses expected version 0 on a stream that exists", async () => {
       const { leadId, streamId } = newStream();
       await append(streamId, 0, [leadCreated(leadId)]);

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ZodError } from "zod";
+import { leadCreatedEvent } from "@crm/contracts/testing/lead-events";
 import { migrate } from "../src/db/migrations.ts";
 import { createPostgresEventStore } from "../src/event-store/postgres-event-store.ts";
 import { eventStoreMigrations } from "../src/event-store/postgres-event-store.migrations.ts";
@@ -25,6 +26,35 @@ for (const backend of ["postgres", "pglite"] as const) {
       eventStoreContract(backend, async () => {
         const { database, store } = await openStore(backend);
         return { store, close: () => database.drop() };
+      });
+
+      describe("events rewritten in place (erasure)", () => {
+        let database: TestDatabase;
+        let store: ReturnType<typeof createPostgresEventStore>;
+        beforeAll(async () => ({ database, store } = await openStore(backend)));
+        afterAll(() => database?.drop());
+
+        it("refuses an append that names the rewrites count from before a rewrite, at the same version", async () => {
+          const leadId = randomUUID();
+          const streamId = `lead-${leadId}`;
+          const append = (expectedRewrites: number) => {
+            const commandId = randomUUID();
+            const metadata = { actor: "test", at: new Date().toISOString(), commandId, correlationId: commandId };
+            return store.append(streamId, 1, [{ type: "LeadArchived", data: { leadId, name: "A", business: "B", reason: null } }], {
+              commandId,
+              metadata,
+              expectedRewrites,
+            });
+          };
+          const commandId = randomUUID();
+          await store.append(streamId, 0, [leadCreatedEvent(leadId)], {
+            commandId,
+            metadata: { actor: "test", at: new Date().toISOString(), commandId, correlationId: commandId },
+          });
+          await database.db.query("UPDATE streams SET rewrites = rewrites + 1 WHERE stream_id = $1", [streamId]);
+          await expect(append(0)).rejects.toMatchObject({ streamId, expectedVersion: 1, actualVersion: 1 });
+          expect(await append(1)).toMatchObject({ nextVersion: 2, duplicate: false });
+        });
       });
 
       describe("validation on read", () => {

@@ -17,6 +17,11 @@ export interface AppendResult {
 export interface AppendOptions {
   commandId: string;
   metadata: EventMetadata;
+  /**
+   * The rewrites count of the stream the caller folded (StreamMark): with a numbered expected
+   * version, a stream rewritten in place since refuses the append as a conflict (decisions/033).
+   */
+  expectedRewrites?: number;
 }
 
 export interface ReadAllOptions {

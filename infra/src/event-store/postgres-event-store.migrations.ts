@@ -284,6 +284,61 @@ export const eventStoreMigrations: Migration[] = [
       DROP FUNCTION crm_read_streams(text[]);
     `,
   },
+  {
+    // An append may name the rewrites count its state was folded at (decisions/033): a stream
+    // whose events were rewritten in place since (erasure) refuses it as a conflict, at the same
+    // version, so the command loads the rewritten events and decides again.
+    id: "event-store/007-append-checks-rewrites",
+    sql: `
+      CREATE OR REPLACE FUNCTION crm_append_one(a jsonb,
+        OUT r_next_version integer, OUT r_position text, OUT r_duplicate boolean, OUT r_conflict_version integer)
+      LANGUAGE plpgsql AS $fn$
+      DECLARE
+        v_stream text := a->>'stream';
+        v_command text := a->>'command';
+        v_expected integer := (a->>'expected')::integer;
+        v_rewrites integer := (a->>'rewrites')::integer;
+        v_count integer := jsonb_array_length(a->'events');
+        v_base integer;
+      BEGIN
+        r_duplicate := true;
+        SELECT c.next_version, c.position INTO r_next_version, r_position FROM commands c WHERE c.command_id = v_command;
+        IF FOUND THEN RETURN; END IF;
+        IF v_expected = 0 THEN
+          INSERT INTO streams (stream_id, stream_type, version) VALUES (v_stream, a->>'type', v_count)
+            ON CONFLICT (stream_id) DO NOTHING;
+          IF FOUND THEN v_base := 0; END IF;
+        ELSIF v_expected IS NULL THEN
+          INSERT INTO streams AS s (stream_id, stream_type, version) VALUES (v_stream, a->>'type', v_count)
+            ON CONFLICT (stream_id) DO UPDATE SET version = s.version + v_count
+            RETURNING s.version - v_count INTO v_base;
+        ELSE
+          UPDATE streams SET version = version + v_count
+            WHERE stream_id = v_stream AND version = v_expected AND (v_rewrites IS NULL OR rewrites = v_rewrites);
+          IF FOUND THEN v_base := v_expected; END IF;
+        END IF;
+        IF v_base IS NULL THEN
+          -- A retry of this command may have committed while this one waited for the stream row.
+          SELECT c.next_version, c.position INTO r_next_version, r_position FROM commands c WHERE c.command_id = v_command;
+          IF FOUND THEN RETURN; END IF;
+          r_duplicate := false;
+          r_conflict_version := coalesce((SELECT version FROM streams WHERE stream_id = v_stream), 0);
+          RETURN;
+        END IF;
+        INSERT INTO events (stream_id, stream_version, event_id, event_type, schema_version, data, metadata)
+        SELECT v_stream, v_base + e.n, (e.value->>'id')::uuid, e.value->>'type', (e.value->>'schemaVersion')::integer,
+               e.value->'data', a->'metadata'
+        FROM jsonb_array_elements(a->'events') WITH ORDINALITY AS e(value, n)
+        ORDER BY e.n;
+        r_duplicate := false;
+        r_next_version := v_base + v_count;
+        r_position := lpad(pg_current_xact_id()::text, 20, '0') || '-'
+          || lpad(currval('events_global_position_seq')::text, 20, '0');
+        INSERT INTO commands (command_id, stream_id, next_version, position) VALUES (v_command, v_stream, r_next_version, r_position);
+      END
+      $fn$;
+    `,
+  },
 ];
 
 export const EVENTS_CHANNEL = "crm_events";

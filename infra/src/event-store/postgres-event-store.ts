@@ -196,6 +196,7 @@ export function createPostgresEventStore(db: Database): EventStore {
         stream: streamId,
         type: streamTypeOf(streamId),
         expected: expectedVersion === "any" ? null : expectedVersion,
+        rewrites: options.expectedRewrites,
         command: options.commandId,
         metadata: options.metadata,
         events: events.map((e) => ({ id: randomUUID(), type: e.type, ...encodeEvent(e) })),

@@ -50,7 +50,7 @@ export function createPostgresStreamRedactor(db: Database): StreamRedactor {
           changed++;
           rewritten.add(row.stream_id);
         }
-        // Commands that folded these streams before must load them whole again (decisions/033).
+        // A state a command kept of these streams is refused at its next append and loaded whole again (decisions/033).
         if (rewritten.size > 0) await tx.query("UPDATE streams SET rewrites = rewrites + 1 WHERE stream_id = ANY($1::text[])", [[...rewritten]]);
         return changed;
       });
