@@ -172,7 +172,19 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
         return { store: watching, marks, loaded };
       }
 
-      it("folds only what was appended since its last load of the stream, also by another process", async () => {
+      it("decides on the state its last command left, without loading the stream", async () => {
+        const mine = watched();
+        const leadId = randomUUID();
+        const streamId = `lead-${leadId}`;
+        await handleCommand(mine.store, streamId, notes, { type: "Create", leadId }, { metadata: metadata() });
+        await handleCommand(mine.store, streamId, notes, { type: "Note", leadId, text: "one" }, { metadata: metadata() });
+        const outcome = await handleCommand(mine.store, streamId, notes, { type: "Note", leadId, text: "two" }, { metadata: metadata() });
+        expect(outcome).toMatchObject({ version: 3, state: { exists: true, notes: ["one", "two"] } });
+        expect(mine.marks).toEqual([undefined]); // only the create looked for the stream
+        expect((await store.readStream(streamId)).map((e) => e.streamVersion)).toEqual([1, 2, 3]);
+      });
+
+      it("loads what another process appended when the append refuses the state it kept", async () => {
         const mine = watched();
         const leadId = randomUUID();
         const streamId = `lead-${leadId}`;
@@ -180,12 +192,12 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
           handleCommand(on, streamId, notes, { type: "Note", leadId, text }, { metadata: metadata() });
         await handleCommand(mine.store, streamId, notes, { type: "Create", leadId }, { metadata: metadata() });
         await note(mine.store, "one");
-        await note(createPostgresEventStore(database.db), "theirs"); // another process: it appends, this one's state does not know
+        await note(createPostgresEventStore(database.db), "theirs"); // another process: this one's kept state does not know
         const outcome = await note(mine.store, "mine");
         expect(outcome.version).toBe(4);
         expect(outcome.state.notes).toEqual(["one", "theirs", "mine"]);
-        expect(mine.marks).toEqual([undefined, undefined, { version: 1, rewrites: 0 }]);
-        expect(mine.loaded).toEqual([0, 1, 2]);
+        expect(mine.marks).toEqual([undefined, { version: 2, rewrites: 0 }]);
+        expect(mine.loaded).toEqual([0, 1]); // only the event it did not know
       });
 
       it("folds a stream whole again once its events were rewritten in place (erasure)", async () => {
@@ -196,14 +208,15 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
         await handleCommand(mine.store, streamId, notes, { type: "Create", leadId }, { metadata: metadata() });
         await note("private");
         await note("more");
-        // Rewritten by another process: this one only learns of it from the stream's rewrites count.
+        // Rewritten by another process: the append at the kept state's mark is refused by the stream's rewrites count.
         const erase = (e: RecordedEvent) =>
           e.type === "LeadDetailsChanged" && e.data.changes.notes === "private" ? { ...e.data, changes: { notes: "[erased]" } } : e.data;
         expect(await createPostgresStreamRedactor(database.db).rewriteStreams([streamId], erase)).toBeGreaterThan(0);
         const outcome = await note("after");
+        expect(outcome.version).toBe(4);
         expect(outcome.state.notes).toEqual(["[erased]", "more", "after"]);
-        expect(mine.marks.at(-1)).toEqual({ version: 2, rewrites: 0 });
-        expect(mine.loaded.at(-1)).toBe(3);
+        expect(mine.marks).toEqual([undefined, { version: 3, rewrites: 0 }]);
+        expect(mine.loaded).toEqual([0, 3]);
       });
     },
   );

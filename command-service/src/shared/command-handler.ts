@@ -2,7 +2,7 @@ import { ConflictError, PreconditionFailedError, ValidationError } from "@crm/co
 import type { DomainEvent, EventMetadata } from "@crm/contracts/events/registry";
 import { StreamVersionConflictError, streamTypeOf, type EventStore } from "@crm/infra/event-store/event-store";
 import { fold, type Decider, type EventEnvelope } from "./decider.ts";
-import { loadState } from "./stream-states.ts";
+import { keepAppended, keptState, loadState, type StreamState } from "./stream-states.ts";
 
 export interface CommandOptions {
   metadata: EventMetadata;
@@ -34,8 +34,10 @@ const MAX_ATTEMPTS = 10;
 const backoff = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(200, 5 * 2 ** attempt)));
 
 /**
- * Runs one command against one stream: load (the state folded last time and the events since,
- * stream-states.ts), decide, append with the loaded version.
+ * Runs one command against one stream: decide on its state, append with that state's version.
+ * The state is the one this process's last command on the stream left, when it kept one; the
+ * append confirms it was current. Otherwise, and whenever the append does not confirm a kept
+ * state, the command loads the stream (the kept state and the events since, stream-states.ts).
  * A concurrent writer makes the append fail; then the command is decided again on fresh state,
  * unless the client named the version it saw. A command id seen before appends nothing.
  */
@@ -48,36 +50,84 @@ export async function handleCommand<Command, State, E extends DomainEvent>(
 ): Promise<CommandOutcome<State>> {
   const seen = options.newCommandId ? undefined : await store.findCommand(options.metadata.commandId);
   if (seen) return replay(store, decider, seen, streamId, options);
+  const kept = options.newStream ? undefined : keptState(store, streamId, decider);
+  const onKept = kept && (await decideOnKept(store, streamId, decider, command, options, kept));
+  if (onKept) return onKept;
 
   for (let attempt = 1; ; attempt++) {
     // A new stream appends with expected version 0: should it exist after all, that is a conflict and the retry loads it.
-    const { state, version, position } =
+    const current: StreamState<State> =
       options.newStream && attempt === 1
-        ? { state: decider.initialState, version: 0, position: undefined }
+        ? { state: decider.initialState, mark: { version: 0, rewrites: 0 }, position: undefined }
         : await loadState(store, streamId, decider);
+    const { version } = current.mark;
     if (options.expectedVersion !== undefined && options.expectedVersion !== version) throw staleVersion(options, version);
-    const decided = decider.decide(command, state);
+    const decided = decider.decide(command, current.state);
     if (decided.length === 0) {
-      return { streamId, version, position: position ?? (await store.currentPosition()), state, events: [] };
+      return { streamId, version, position: current.position ?? (await store.currentPosition()), state: current.state, events: [] };
     }
-    const envelopes = decided.map((e) => ({ ...e, metadata: options.metadata }) as EventEnvelope<E>);
     try {
-      const result = await store.append(streamId, version, decided, { commandId: options.metadata.commandId, metadata: options.metadata });
-      if (result.duplicate) return replayDuplicate(store, decider, streamId, options);
-      return {
-        streamId,
-        version: result.nextVersion,
-        position: result.position,
-        state: envelopes.reduce(decider.evolve, state),
-        events: envelopes as EventEnvelope[],
-      };
+      return await appendDecided(store, streamId, decider, decided, options, current);
     } catch (error) {
       if (!(error instanceof StreamVersionConflictError)) throw error;
-      if (options.expectedVersion !== undefined) throw staleVersion(options, error.actualVersion);
+      // At the same version the stream's events were rewritten in place (erasure): not the client's stale version.
+      if (options.expectedVersion !== undefined && error.actualVersion !== version) throw staleVersion(options, error.actualVersion);
       if (attempt >= MAX_ATTEMPTS) throw new ConflictError("The record is being changed by someone else; try again.");
       await backoff(attempt);
     }
   }
+}
+
+/**
+ * Decides on the state this process kept, without loading the stream: an append at its mark
+ * proves it was current. Whatever the append would not confirm (a rejection, a command that
+ * changes nothing, a client's version that differs, a refused append) is left to a load:
+ * undefined.
+ */
+async function decideOnKept<Command, State, E extends DomainEvent>(
+  store: EventStore,
+  streamId: string,
+  decider: Decider<Command, State, E>,
+  command: Command,
+  options: CommandOptions,
+  kept: StreamState<State>,
+): Promise<CommandOutcome<State> | undefined> {
+  if (options.expectedVersion !== undefined && options.expectedVersion !== kept.mark.version) return undefined;
+  let decided: E[];
+  try {
+    decided = decider.decide(command, kept.state);
+  } catch {
+    return undefined;
+  }
+  if (decided.length === 0) return undefined;
+  try {
+    return await appendDecided(store, streamId, decider, decided, options, kept);
+  } catch (error) {
+    if (error instanceof StreamVersionConflictError) return undefined;
+    throw error;
+  }
+}
+
+/** Appends what was decided on `current`, at its mark; keeps and answers the state it leaves. */
+async function appendDecided<Command, State, E extends DomainEvent>(
+  store: EventStore,
+  streamId: string,
+  decider: Decider<Command, State, E>,
+  decided: E[],
+  options: CommandOptions,
+  current: StreamState<State>,
+): Promise<CommandOutcome<State>> {
+  const { commandId } = options.metadata;
+  const result = await store.append(streamId, current.mark.version, decided, {
+    commandId,
+    metadata: options.metadata,
+    expectedRewrites: current.mark.rewrites,
+  });
+  if (result.duplicate) return replayDuplicate(store, decider, streamId, options);
+  const envelopes = decided.map((e) => ({ ...e, metadata: options.metadata }) as EventEnvelope<E>);
+  const at = { version: result.nextVersion, rewrites: current.mark.rewrites, position: result.position };
+  const state = keepAppended(store, streamId, decider, current.state, envelopes, at);
+  return { streamId, version: result.nextVersion, position: result.position, state, events: envelopes as EventEnvelope[] };
 }
 
 function staleVersion(options: CommandOptions, actual: number) {
