@@ -12,6 +12,13 @@ export interface RunnerOptions {
   projections: readonly Projection[];
   batchSize?: number;
   pollMs?: number;
+  /**
+   * A live batch of at least `gatherFrom` events (default 16), after which more appends were
+   * announced, means the log is busy: the runner then waits `gatherMs` (default 10) before it reads
+   * again, so that the next batch carries more events for the same statements (decisions/034).
+   */
+  gatherFrom?: number;
+  gatherMs?: number;
   log?: (message: string, error?: unknown) => void;
 }
 
@@ -34,10 +41,12 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
   const { db, store, projections } = options;
   const batchSize = options.batchSize ?? 2_000;
   const pollMs = options.pollMs ?? 1_000;
+  const gatherFrom = options.gatherFrom ?? 16;
+  const gatherMs = options.gatherMs ?? 10;
   const log = options.log ?? logTo(defaultLogger);
   const paused = new Set<string>();
   let running = false;
-  let wake: (() => void) | undefined;
+  let wake: ((byAppend: boolean) => void) | undefined;
   /** Set by every append notice, also while a batch runs (when nobody waits to be woken). */
   let signalled = false;
   /** The newest position an append notice named, and where the last read left the read models. */
@@ -117,10 +126,12 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
    */
   const heldBack = () => processedTo !== undefined && announced > processedTo;
 
-  function pause(ms: number) {
+  /** Waits ms, or less: resume and stop end the wait, and so does an append notice unless it is a gathering wait. */
+  function pause(ms: number, { gathering = false } = {}) {
     return new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, ms);
-      wake = () => {
+      wake = (byAppend) => {
+        if (byAppend && gathering) return; // the appends are what it waits for
         clearTimeout(timer);
         resolve();
       };
@@ -137,7 +148,13 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
         backoff = 100;
         // Read again only when the batch was full or an append was announced meanwhile: an extra
         // empty read after every live batch would cost as much as the batch itself.
-        if (read >= batchSize || signalled) continue;
+        if (read >= batchSize) continue;
+        if (signalled) {
+          // Each batch costs the same statements, whatever its size: while commands keep coming,
+          // waiting a little lets the next batch carry more of them. A quiet log is read at once.
+          if (read >= gatherFrom) await pause(gatherMs, { gathering: true });
+          continue;
+        }
         if (heldBack()) {
           await pause(recheck);
           recheck = Math.min(recheck * 2, pollMs);
@@ -166,13 +183,13 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
           announced = position;
         }
         signalled = true;
-        wake?.();
+        wake?.(true);
       });
       loop = run();
     },
     async stop() {
       running = false;
-      wake?.();
+      wake?.(false);
       await loop;
       await unlisten?.();
     },
@@ -185,7 +202,7 @@ export function createProjectorRunner(options: RunnerOptions): ProjectorRunner {
       paused.delete(name);
       known = undefined;
       generation++;
-      wake?.();
+      wake?.(false);
     },
   };
 }

@@ -110,6 +110,48 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
         expect(await rebuiltFromZero(projections)).toEqual(incremental);
       });
 
+      // PGlite has one connection, held by the batch's transaction: nothing appends while a batch runs.
+      it.skipIf(backend === "pglite")(
+        "waits after a large batch while appends keep coming, so that the next batch carries them together",
+        async () => {
+          const sizes: number[] = [];
+          let firstBatchRuns!: () => void;
+          let endFirstBatch!: () => void;
+          const firstBatchRunning = new Promise<void>((resolve) => (firstBatchRuns = resolve));
+          const firstBatchMayEnd = new Promise<void>((resolve) => (endFirstBatch = resolve));
+          const recorder: Projection = {
+            ...countingProjection("batch_sizes"),
+            async apply(_tx, events) {
+              sizes.push(events.length);
+              if (sizes.length > 1) return;
+              firstBatchRuns();
+              await firstBatchMayEnd;
+            },
+          };
+          await build([recorder]);
+          await seedLeads(fx.store, 2, 0);
+          const runner = createProjectorRunner({
+            db: fx.db,
+            store: fx.store,
+            projections: [recorder],
+            gatherFrom: 2,
+            gatherMs: 2_000,
+            log: quiet,
+          });
+          await runner.start();
+          try {
+            await firstBatchRunning;
+            await seedLeads(fx.store, 1, 0); // announced while the batch of two runs: the log is busy
+            endFirstBatch();
+            const { position } = await seedLeads(fx.store, 2, 0);
+            await vi.waitFor(async () => expect(await caughtUp(fx.db, [recorder], position)).toBe(true), EVENTUALLY);
+          } finally {
+            await runner.stop();
+          }
+          expect(sizes).toEqual([2, 3]);
+        },
+      );
+
       it("says in each notice where every read model now is, a paused one holding it back", async () => {
         const projections = [leadsProjection, countingProjection("event_counts")];
         await build(projections);
