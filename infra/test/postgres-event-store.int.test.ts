@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ZodError } from "zod";
+import type { DomainEvent } from "@crm/contracts/events/registry";
 import { leadCreatedEvent } from "@crm/contracts/testing/lead-events";
 import { migrate } from "../src/db/migrations.ts";
 import { createPostgresEventStore } from "../src/event-store/postgres-event-store.ts";
@@ -37,23 +38,17 @@ for (const backend of ["postgres", "pglite"] as const) {
         it("refuses an append that names the rewrites count from before a rewrite, at the same version", async () => {
           const leadId = randomUUID();
           const streamId = `lead-${leadId}`;
-          const append = (expectedRewrites: number) => {
+          const append = (expectedVersion: number, events: DomainEvent[], expectedRewrites?: number) => {
             const commandId = randomUUID();
             const metadata = { actor: "test", at: new Date().toISOString(), commandId, correlationId: commandId };
-            return store.append(streamId, 1, [{ type: "LeadArchived", data: { leadId, name: "A", business: "B", reason: null } }], {
-              commandId,
-              metadata,
-              expectedRewrites,
-            });
+            return store.append(streamId, expectedVersion, events, { commandId, metadata, expectedRewrites });
           };
-          const commandId = randomUUID();
-          await store.append(streamId, 0, [leadCreatedEvent(leadId)], {
-            commandId,
-            metadata: { actor: "test", at: new Date().toISOString(), commandId, correlationId: commandId },
-          });
+          const archive = (expectedRewrites: number) =>
+            append(1, [{ type: "LeadArchived", data: { leadId, name: "A", business: "B", reason: null } }], expectedRewrites);
+          await append(0, [leadCreatedEvent(leadId)]);
           await database.db.query("UPDATE streams SET rewrites = rewrites + 1 WHERE stream_id = $1", [streamId]);
-          await expect(append(0)).rejects.toMatchObject({ streamId, expectedVersion: 1, actualVersion: 1 });
-          expect(await append(1)).toMatchObject({ nextVersion: 2, duplicate: false });
+          await expect(archive(0)).rejects.toMatchObject({ streamId, expectedVersion: 1, actualVersion: 1 });
+          expect(await archive(1)).toMatchObject({ nextVersion: 2, duplicate: false });
         });
       });
 

@@ -2,7 +2,7 @@ import { ConflictError, PreconditionFailedError, ValidationError } from "@crm/co
 import type { DomainEvent, EventMetadata } from "@crm/contracts/events/registry";
 import { StreamVersionConflictError, streamTypeOf, type EventStore } from "@crm/infra/event-store/event-store";
 import { fold, type Decider, type EventEnvelope } from "./decider.ts";
-import { keepAppended, keptState, loadState, type StreamState } from "./stream-states.ts";
+import { emptyStream, keepAppended, keptState, loadState, type StreamState } from "./stream-states.ts";
 
 export interface CommandOptions {
   metadata: EventMetadata;
@@ -56,10 +56,7 @@ export async function handleCommand<Command, State, E extends DomainEvent>(
 
   for (let attempt = 1; ; attempt++) {
     // A new stream appends with expected version 0: should it exist after all, that is a conflict and the retry loads it.
-    const current: StreamState<State> =
-      options.newStream && attempt === 1
-        ? { state: decider.initialState, mark: { version: 0, rewrites: 0 }, position: undefined }
-        : await loadState(store, streamId, decider);
+    const current = options.newStream && attempt === 1 ? emptyStream(decider) : await loadState(store, streamId, decider);
     const { version } = current.mark;
     if (options.expectedVersion !== undefined && options.expectedVersion !== version) throw staleVersion(options, version);
     const decided = decider.decide(command, current.state);
@@ -125,8 +122,7 @@ async function appendDecided<Command, State, E extends DomainEvent>(
   });
   if (result.duplicate) return replayDuplicate(store, decider, streamId, options);
   const envelopes = decided.map((e) => ({ ...e, metadata: options.metadata }) as EventEnvelope<E>);
-  const at = { version: result.nextVersion, rewrites: current.mark.rewrites, position: result.position };
-  const state = keepAppended(store, streamId, decider, current.state, envelopes, at);
+  const state = keepAppended(store, streamId, decider, current, envelopes, result);
   return { streamId, version: result.nextVersion, position: result.position, state, events: envelopes as EventEnvelope[] };
 }
 

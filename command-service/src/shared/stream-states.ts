@@ -62,18 +62,24 @@ export async function loadState<State, E extends DomainEvent>(
   const kept = keptOf(store, decider as AnyDecider);
   const known = kept.get(streamId) as StreamState<State> | undefined;
   const loaded = await store.loadStream(streamId, known?.mark);
-  const from =
-    loaded.whole || !known ? { state: decider.initialState, version: 0, position: undefined } : { ...known, version: known.mark.version };
+  const base = known && !loaded.whole ? known : emptyStream(decider);
   const events = loaded.events as unknown as EventEnvelope<E>[];
   const last = loaded.events.at(-1);
   const current: StreamState<State> = {
-    state: events.reduce(decider.evolve, from.state),
-    mark: { version: last?.streamVersion ?? from.version, rewrites: loaded.rewrites },
-    position: last?.position ?? from.position,
+    state: events.reduce(decider.evolve, base.state),
+    mark: { version: last?.streamVersion ?? base.mark.version, rewrites: loaded.rewrites },
+    position: last?.position ?? base.position,
   };
   if (current.mark.version > 0) keep(kept, streamId, current);
   return current;
 }
+
+/** A stream with no events yet: the decider's initial state at version 0. */
+export const emptyStream = <State>(decider: Pick<Decider<never, State, never>, "initialState">): StreamState<State> => ({
+  state: decider.initialState,
+  mark: { version: 0, rewrites: 0 },
+  position: undefined,
+});
 
 /** The event as a later load will read it back: encoded for the store, then decoded. */
 const asStored = (event: DomainEvent): DomainEvent => {
@@ -82,24 +88,21 @@ const asStored = (event: DomainEvent): DomainEvent => {
 };
 
 /**
- * Keeps the state a command's confirmed append left: `before` (the state at the version the
- * append expected) folded with the appended events as a load would read them back.
+ * Keeps the state a command's confirmed append left: `before` (the state at the mark the append
+ * expected) folded with the appended events as a load would read them back.
  */
 export function keepAppended<State, E extends DomainEvent>(
   store: EventStore,
   streamId: string,
   decider: Decider<never, State, E>,
-  before: State,
+  before: StreamState<State>,
   appended: readonly EventEnvelope<E>[],
-  at: StreamState<unknown>["mark"] & { position: string },
+  result: { nextVersion: number; position: string },
 ): State {
   const stored = appended.map((e) => ({ ...e, ...asStored(e) }) as EventEnvelope<E>);
-  const state = stored.reduce(decider.evolve, before);
-  keep(keptOf(store, decider as AnyDecider), streamId, {
-    state,
-    mark: { version: at.version, rewrites: at.rewrites },
-    position: at.position,
-  });
+  const state = stored.reduce(decider.evolve, before.state);
+  const mark = { version: result.nextVersion, rewrites: before.mark.rewrites };
+  keep(keptOf(store, decider as AnyDecider), streamId, { state, mark, position: result.position });
   return state;
 }
 
