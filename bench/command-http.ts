@@ -16,7 +16,7 @@ import { ALL_MIGRATIONS } from "@crm/server/migrations";
 import { partnerToken } from "./lib/bearer.ts";
 import { startAppProcess, type AppProcess } from "./lib/app-process.ts";
 import { describeFlushes, startDiskFlushProbe, type DiskFlushes } from "./lib/disk-flush.ts";
-import { createLeadBody } from "./lib/lead-data.ts";
+import { createLeadBody, pick } from "./lib/lead-data.ts";
 import { LIMIT_EVENTS_DDL } from "./lib/limit-events.ts";
 import { cpuSeconds, machineLoad, serverCpuMeter } from "./lib/machine.ts";
 import { verdict, type Figure } from "./lib/report.ts";
@@ -51,9 +51,7 @@ export const createRequest = (): Request => ({
 const moveRequest = (ids: readonly string[]): Request => ({
   method: "POST",
   setupRequest: (req) => {
-    const id = ids[Math.floor(Math.random() * ids.length)]!;
-    const stage = LEAD_STAGES[Math.floor(Math.random() * LEAD_STAGES.length)]!;
-    return { ...req, path: `/api/leads/${id}/move`, body: JSON.stringify({ stage }) };
+    return { ...req, path: `/api/leads/${pick(ids)}/move`, body: JSON.stringify({ stage: pick(LEAD_STAGES) }) };
   },
 });
 

@@ -13,6 +13,7 @@ import { createPostgresEventStore } from "@crm/infra/event-store/postgres-event-
 import { startAppProcess, type AppProcess } from "./lib/app-process.ts";
 import { partnerToken } from "./lib/bearer.ts";
 import { closedLoop, type ClosedLoopResult } from "./lib/closed-loop.ts";
+import { pick } from "./lib/lead-data.ts";
 import { machineLoad } from "./lib/machine.ts";
 import { verdict, type Figure } from "./lib/report.ts";
 import { fmt, summarize } from "./lib/stats.ts";
@@ -88,8 +89,6 @@ const ENDPOINTS: Endpoint[] = [
       q.query(`SELECT * FROM leads WHERE search LIKE $1 ORDER BY array_position($2::text[], stage), rank, id`, [`%${term}%`, STAGES]),
   },
 ];
-
-const pick = <T>(xs: readonly T[]) => xs[Math.floor(Math.random() * xs.length)]!;
 
 /** Moves random leads to random stages every `everyMs` until stopped (the board's read model keeps changing). */
 function mover(app: AppProcess, token: string, ids: string[], everyMs: number) {

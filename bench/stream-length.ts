@@ -7,7 +7,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { DomainEvent } from "@crm/contracts/events/registry";
-import { LEAD_STAGES } from "@crm/contracts/lead/lead";
+import { LEAD_STAGES, type LeadStage } from "@crm/contracts/lead/lead";
 import { leadStreamId } from "@crm/contracts/lead/stream";
 import { handleCommand } from "@crm/command-service/shared/command-handler";
 import { leadDecider } from "@crm/command-service/lead/lead.decider";
@@ -18,7 +18,7 @@ import { createPostgresEventStore } from "@crm/infra/event-store/postgres-event-
 import { eventStoreMigrations } from "@crm/infra/event-store/postgres-event-store.migrations";
 import { createTestDatabase } from "@crm/infra/testing/test-database";
 import { closedLoop } from "./lib/closed-loop.ts";
-import { benchMetadata, leadCreated } from "./lib/lead-data.ts";
+import { benchMetadata, leadCreated, pick } from "./lib/lead-data.ts";
 import { cpuSeconds, machineLoad, serverCpuMeter } from "./lib/machine.ts";
 import { verdict, type Figure } from "./lib/report.ts";
 import { fmt } from "./lib/stats.ts";
@@ -50,22 +50,19 @@ async function seedLeads(store: EventStore, leads: number, length: number): Prom
   return ids;
 }
 
+/** Moves a lead within its pipeline (a stage change, or a reorder when it is already there). */
+const moveLead = (store: EventStore, leadId: string, stage: LeadStage) =>
+  handleCommand(
+    store,
+    leadStreamId(leadId),
+    leadDecider,
+    { type: "MoveLead", leadId, stage, afterId: null, beforeId: null },
+    { metadata: benchMetadata(), newCommandId: true },
+  );
+
 /** CPU milliseconds per command (this process and Postgres) while `storeFor` serves every command. */
 async function cpuPerMove(db: Database, ids: readonly string[], seconds: number, storeFor: () => EventStore): Promise<number> {
-  const move = () => {
-    const leadId = ids[Math.floor(Math.random() * ids.length)]!;
-    const stage = LEAD_STAGES[Math.floor(Math.random() * LEAD_STAGES.length)]!;
-    return handleCommand(
-      storeFor(),
-      leadStreamId(leadId),
-      leadDecider,
-      { type: "MoveLead", leadId, stage, afterId: null, beforeId: null },
-      {
-        metadata: benchMetadata(),
-        newCommandId: true,
-      },
-    );
-  };
+  const move = () => moveLead(storeFor(), pick(ids), pick(LEAD_STAGES));
   const app0 = cpuSeconds();
   const server = await serverCpuMeter(db);
   const result = await closedLoop(WRITERS, seconds * 1000, move, 0);
@@ -81,23 +78,11 @@ async function measureAt(length: number, leads: number, seconds: number, log: (l
     const store = createPostgresEventStore(db);
     const ids = await seedLeads(store, leads, length);
     await db.exec("VACUUM ANALYZE");
+    // A fresh store object per command has no states kept (they are kept per store): each loads its stream whole.
     const whole = await cpuPerMove(db, ids, seconds, () => ({ ...store }));
     // The first command on each stream loads it whole; the figure is what comes after.
-    for (let i = 0; i < ids.length; i += WRITERS) {
-      await Promise.all(
-        ids
-          .slice(i, i + WRITERS)
-          .map((leadId) =>
-            handleCommand(
-              store,
-              leadStreamId(leadId),
-              leadDecider,
-              { type: "MoveLead", leadId, stage: "New Lead", afterId: null, beforeId: null },
-              { metadata: benchMetadata(), newCommandId: true },
-            ),
-          ),
-      );
-    }
+    for (let i = 0; i < ids.length; i += WRITERS)
+      await Promise.all(ids.slice(i, i + WRITERS).map((leadId) => moveLead(store, leadId, "New Lead")));
     const since = await cpuPerMove(db, ids, seconds, () => store);
     log(
       `  change stage, ${fmt(leads)} leads of ${fmt(length)} events: ${fmt(since, 3)} ms CPU/cmd loading since the last load, ${fmt(whole, 3)} loading whole; ${machineLoad()}`,

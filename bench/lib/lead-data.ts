@@ -39,3 +39,6 @@ export function leadBatch(size: number): DomainEvent[] {
   }));
   return [created, ...edits];
 }
+
+/** One of `items`, at random (a lead id, a stage). */
+export const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
