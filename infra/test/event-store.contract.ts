@@ -213,6 +213,35 @@ export function eventStoreContract(name: string, factory: () => Promise<EventSto
       expect(await store.currentPosition()).toBe(positions.at(-1));
     });
 
+    it("reads the log for some event types: the others are passed over but counted, and the next page starts after them", async () => {
+      const start = await store.currentPosition();
+      const moves: string[] = [];
+      let last = "";
+      for (let i = 0; i < 4; i++) {
+        const { leadId, streamId } = newStream();
+        last = (await append(streamId, 0, [leadCreated(leadId), stageChanged(leadId)])).position;
+        moves.push(`${streamId}#2`);
+      }
+      await headReaches(last);
+      const pages = [];
+      let after = start;
+      for (;;) {
+        const page = await store.readAllOfTypes({ after, limit: 1, types: ["LeadStageChanged"] });
+        pages.push(page);
+        if (page.read === 0) break;
+        expect(page.through > after).toBe(true);
+        after = page.through;
+      }
+      const read = pages.flatMap((page) => page.events);
+      expect(new Set(read.map((e) => e.type))).toEqual(new Set(["LeadStageChanged"]));
+      const ours = new Set(moves);
+      expect(read.map((e) => `${e.streamId}#${e.streamVersion}`).filter((key) => ours.has(key))).toEqual(moves);
+      // Each LeadCreated made a page of its own: one event read, none returned, and the checkpoint past it.
+      expect(pages.filter((page) => page.read === 1 && page.events.length === 0).length).toBeGreaterThanOrEqual(moves.length);
+      expect(pages.at(-1)).toEqual({ events: [], read: 0, through: after });
+      expect(after).toBe(await store.currentPosition());
+    });
+
     it("reports the head position after an append", async () => {
       const { leadId, streamId } = newStream();
       const result = await append(streamId, 0, [leadCreated(leadId)]);

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RecordedEvent } from "@crm/contracts/events/registry";
+import { leadCreatedEvent } from "@crm/contracts/testing/lead-events";
 import { migrate } from "../src/db/migrations.ts";
 import type { EventStore } from "../src/event-store/event-store.ts";
 import { createPostgresEventStore } from "../src/event-store/postgres-event-store.ts";
@@ -48,7 +49,7 @@ for (const backend of ["postgres", "pglite"] as const) {
       let attempts = 0;
       const reactor: Reactor = {
         name: "flaky",
-        handles: (e) => e.type === "SmsRequested",
+        types: ["SmsRequested"],
         async handle(e: RecordedEvent) {
           if (++attempts === 1) throw new Error("database went away");
           seen.push(e.eventId);
@@ -63,9 +64,29 @@ for (const backend of ["postgres", "pglite"] as const) {
       await runner.stop();
     });
 
+    it("is given the events of its types only, and moves its checkpoint past the others", async () => {
+      const seen: string[] = [];
+      const reactor: Reactor = { name: "typed", types: ["SmsRequested"], handle: async (e) => void seen.push(e.type) };
+      const runner = createReactorRunner({ db: database.db, store, reactor, log: () => undefined });
+      await request(store, "typed");
+      const leadId = randomUUID();
+      const metadata = { actor: "user-1", at: new Date().toISOString(), commandId: randomUUID(), correlationId: "c" };
+      const { position } = await store.append(`lead-${leadId}`, 0, [leadCreatedEvent(leadId)], { commandId: metadata.commandId, metadata });
+      // The lead's event came after the request: the reactor is never given it, yet its checkpoint passes it.
+      let checkpoint: string | undefined;
+      const step = async () => {
+        const read = await runner.runOnce();
+        checkpoint = (await checkpointOf("typed"))?.position;
+        return read;
+      };
+      await runUntil({ runOnce: step }, () => checkpoint === position);
+      expect(new Set(seen)).toEqual(new Set(["SmsRequested"])); // the earlier tests' requests and this one's
+      await runner.stop();
+    });
+
     it("lets one process at a time run a reactor and follows new events once started", async () => {
       const seen: string[] = [];
-      const reactor: Reactor = { name: "single", handles: (e) => e.type === "SmsRequested", handle: async (e) => void seen.push(e.eventId) };
+      const reactor: Reactor = { name: "single", types: ["SmsRequested"], handle: async (e) => void seen.push(e.eventId) };
       const first = createReactorRunner({ db: database.db, store, reactor, pollMs: 50, log: () => undefined });
       const second = createReactorRunner({ db: database.db, store, reactor, pollMs: 50, log: () => undefined });
       await first.start();

@@ -24,6 +24,7 @@ export function stepOf(event: RecordedEvent): { leadId: string; step: RecordStep
 export function onboardingProgressReactor({ store, now }: { store: EventStore; now: () => Date }): Reactor {
   return {
     name: "onboarding-progress",
+    types: ["EmailRequested", "MeetingScheduled"],
     handles: (event) => stepOf(event) !== undefined,
     async handle(event) {
       const found = stepOf(event)!;

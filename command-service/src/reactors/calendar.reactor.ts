@@ -56,6 +56,7 @@ export function calendarReactor(deps: CalendarReactorDeps): Reactor {
 
   return {
     name: "calendar",
+    types: ["MeetingScheduled", "MeetingRescheduled", "MeetingCancelled"],
     handles: (event) =>
       (event.type === "MeetingScheduled" && event.data.conferenceProvider === "google" && event.data.joinLink === null) ||
       event.type === "MeetingRescheduled" ||

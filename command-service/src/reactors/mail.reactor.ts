@@ -68,7 +68,7 @@ async function recordUncomposable(deps: MailReactorDeps, event: RecordedEvent, e
 export function mailReactor(deps: MailReactorDeps): Reactor {
   return {
     name: "mail",
-    handles: (event) => event.type === "EmailRequested" || event.type === "InviteRequested",
+    types: ["EmailRequested", "InviteRequested"],
     async handle(event) {
       if (await alreadyDone(deps.store, "outcome", event)) return;
       const made = await composed(deps, event).catch((error: unknown) => ({ error }));

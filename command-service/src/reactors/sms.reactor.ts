@@ -17,7 +17,7 @@ const previewOf = (text: string, max = 120) => (text.length > max ? `${text.slic
 export function smsReactor(deps: SmsReactorDeps): Reactor {
   return {
     name: "sms",
-    handles: (event) => event.type === "SmsRequested",
+    types: ["SmsRequested"],
     async handle(event) {
       if (event.type !== "SmsRequested" || (await alreadyDone(deps.store, "outcome", event))) return;
       const { to, body, leadId } = event.data;

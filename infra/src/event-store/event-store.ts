@@ -30,6 +30,16 @@ export interface ReadAllOptions {
   limit: number;
 }
 
+/** A page of the log read for some event types (EventStore.readAllOfTypes). */
+export interface TypedLogPage {
+  /** The events of the asked types among those read, in log order. */
+  events: RecordedEvent[];
+  /** How many events of the log were read, of any type: fewer than the limit means the head was reached. */
+  read: number;
+  /** The position of the last event read, of any type (`after` when none was): the next page starts after it. */
+  through: string;
+}
+
 /** How far a caller has folded a stream: its version then, and how often its events had been rewritten in place (erasure). */
 export interface StreamMark {
   version: number;
@@ -53,6 +63,11 @@ export interface EventStore {
   loadStream(streamId: string, since?: StreamMark): Promise<LoadedStream>;
   /** Events after a position in log order; never skips an event that commits late. */
   readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
+  /**
+   * Reads the log as readAll does, but decodes and returns only the events of these types: a
+   * follower that handles a few types passes over the others without paying for their data.
+   */
+  readAllOfTypes(options: ReadAllOptions & { types: readonly string[] }): Promise<TypedLogPage>;
   /** The position of the newest event that readAll can deliver now. */
   currentPosition(): Promise<string>;
   /** The first answer to a command id, when it was already appended. */

@@ -152,6 +152,13 @@ export function createKurrentDbEventStore(client: KurrentDBClient, db: Database)
       return collect(client.readAll({ direction: FORWARDS, fromPosition: from, filter: excludeSystemEvents(), maxCount: limit + 1 }), (e) => e.position > after, limit);
     },
 
+    async readAllOfTypes({ after, limit, types }) {
+      // $all's server-side filters skip events without saying how far they read: read the page, keep the types asked.
+      const events = await store.readAll({ after, limit });
+      const wanted = new Set(types);
+      return { events: events.filter((event) => wanted.has(event.type)), read: events.length, through: events.at(-1)?.position ?? after };
+    },
+
     async currentPosition() {
       const [head] = await collect(client.readAll({ direction: BACKWARDS, fromPosition: END, filter: excludeSystemEvents(), maxCount: 1 }), () => true, 1);
       return head?.position ?? START_POSITION;

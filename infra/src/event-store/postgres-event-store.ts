@@ -44,11 +44,23 @@ function commandTaken(error: unknown): boolean {
 const NOTIFY = named("SELECT pg_notify($1, $2)");
 const APPEND_ONE = named("SELECT 1 AS r_index, * FROM crm_append_one($1::jsonb)");
 const APPEND_BATCH = named("SELECT * FROM crm_append_batch($1::jsonb)");
-const READ_ALL = named(`SELECT ${EVENT_COLUMNS} FROM events
+/** A page of the log after a position ($1, $2), at most $3 events. */
+const LOG_PAGE = `FROM events
   WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
     AND transaction_id < ${READABLE_HORIZON}
   ORDER BY events.transaction_id, events.global_position
-  LIMIT $3`);
+  LIMIT $3`;
+const READ_ALL = named(`SELECT ${EVENT_COLUMNS} ${LOG_PAGE}`);
+/**
+ * The same page, but only its events of the types in $4 and its last event, each with how many
+ * events the page held: a reader of a few types is sent nothing of the others but how far they went.
+ */
+const READ_ALL_OF_TYPES = named(`SELECT ${EVENT_COLUMNS}, wanted, read FROM (
+    SELECT page.*, row_number() OVER (ORDER BY page.transaction_id, page.global_position) AS n, count(*) OVER ()::int AS read
+    FROM (SELECT events.*, event_type = ANY($4::text[]) AS wanted ${LOG_PAGE}) page
+  ) events
+  WHERE wanted OR n = read
+  ORDER BY n`);
 
 /** Gap between two NOTIFYs: under load one notice per gap carries the newest position of all appends meanwhile. */
 const NOTIFY_GAP_MS = 10;
@@ -226,6 +238,17 @@ export function createPostgresEventStore(db: Database): EventStore {
       const { transactionId, globalPosition } = decodePosition(after);
       const { rows } = await db.query<EventRow>(READ_ALL, [transactionId, globalPosition, limit]);
       return rows.map(toRecorded);
+    },
+
+    async readAllOfTypes({ after, limit, types }) {
+      const { transactionId, globalPosition } = decodePosition(after);
+      const { rows } = await db.query<EventRow & { wanted: boolean; read: number }>(READ_ALL_OF_TYPES, [transactionId, globalPosition, limit, types]);
+      const last = rows.at(-1);
+      return {
+        events: rows.filter((row) => row.wanted).map(toRecorded),
+        read: last?.read ?? 0,
+        through: last ? encodePosition(last.transaction_id, last.global_position) : after,
+      };
     },
 
     async currentPosition() {

@@ -1,14 +1,20 @@
 import { randomUUID } from "node:crypto";
-import type { RecordedEvent } from "@crm/contracts/events/registry";
+import type { EventType, RecordedEvent } from "@crm/contracts/events/registry";
 import type { Database } from "../db/database.ts";
-import type { EventStore } from "../event-store/event-store.ts";
+import type { EventStore, TypedLogPage } from "../event-store/event-store.ts";
 import { defaultLogger, logTo } from "../log/logger.ts";
 import { advanceReactor, claimReactor, recordReactorError, releaseReactor } from "./reactor-checkpoints.ts";
 
 /** A side effect that follows the log (DESIGN.md §7). */
 export interface Reactor {
   name: string;
-  handles(event: RecordedEvent): boolean;
+  /**
+   * The event types it may handle: the runner reads the others' positions only, never their data
+   * (most of the log is none of a reactor's business). Without them it reads every event.
+   */
+  types?: readonly EventType[];
+  /** Which of the events read it handles, when that takes more than their type (default: all of them). */
+  handles?(event: RecordedEvent): boolean;
   /**
    * Performs the effect and appends its outcome. Must skip an event whose outcome exists: after a
    * crash between the effect and the checkpoint the same event comes again (at-least-once).
@@ -55,22 +61,27 @@ export function createReactorRunner(options: ReactorRunnerOptions): ReactorRunne
   let done: Promise<void> | undefined;
   let unlisten: (() => Promise<void>) | undefined;
 
+  async function readPage(after: string): Promise<TypedLogPage> {
+    if (reactor.types) return store.readAllOfTypes({ after, limit: batchSize, types: reactor.types });
+    const events = await store.readAll({ after, limit: batchSize });
+    return { events, read: events.length, through: events.at(-1)?.position ?? after };
+  }
+
   async function runOnce(): Promise<number> {
     const from = await claimReactor(db, reactor.name, owner, leaseMs);
     if (from === undefined) return 0;
-    const events = await store.readAll({ after: from, limit: batchSize });
+    const { events, read, through } = await readPage(from);
     let at = from;
     for (const event of events) {
       if (stopping) break;
-      if (reactor.handles(event)) {
+      if (reactor.handles?.(event) ?? true) {
         await reactor.handle(event);
         if (!(await advanceReactor(db, reactor.name, owner, at, event.position, leaseMs))) return 0;
         at = event.position;
       }
     }
-    const last = events.at(-1)?.position;
-    if (!stopping && last && last !== at && !(await advanceReactor(db, reactor.name, owner, at, last, leaseMs))) return 0;
-    return events.length;
+    if (!stopping && through !== at && !(await advanceReactor(db, reactor.name, owner, at, through, leaseMs))) return 0;
+    return read;
   }
 
   async function loop() {
