@@ -49,7 +49,16 @@ try {
       console.log(`round ${round}${round === 0 ? " (warm-up)" : ""} ${kind}: ${read} events, ${fmt(perThousand, 2)} ms CPU per 1,000`);
     }
   }
-  for (const [kind, values] of samples) console.log(`${kind}: median ${fmt(percentile([...values].sort((a, b) => a - b), 50), 2)} ms CPU per 1,000 events`);
+  for (const [kind, values] of samples)
+    console.log(
+      `${kind}: median ${fmt(
+        percentile(
+          [...values].sort((a, b) => a - b),
+          50,
+        ),
+        2,
+      )} ms CPU per 1,000 events`,
+    );
 } finally {
   await test.drop();
 }

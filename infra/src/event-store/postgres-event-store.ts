@@ -242,7 +242,12 @@ export function createPostgresEventStore(db: Database): EventStore {
 
     async readAllOfTypes({ after, limit, types }) {
       const { transactionId, globalPosition } = decodePosition(after);
-      const { rows } = await db.query<EventRow & { wanted: boolean; read: number }>(READ_ALL_OF_TYPES, [transactionId, globalPosition, limit, types]);
+      const { rows } = await db.query<EventRow & { wanted: boolean; read: number }>(READ_ALL_OF_TYPES, [
+        transactionId,
+        globalPosition,
+        limit,
+        types,
+      ]);
       const last = rows.at(-1);
       return {
         events: rows.filter((row) => row.wanted).map(toRecorded),
