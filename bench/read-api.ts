@@ -5,7 +5,7 @@
  * (the limit), alternating 1 s slices of both at the same concurrency.
  */
 import { Agent, request } from "node:http";
-import { gunzip } from "node:zlib";
+import { createGunzip } from "node:zlib";
 import { BOARD_PAGE, LEAD_STAGES } from "@crm/contracts/lead/lead";
 import type { Database } from "@crm/infra/db/database";
 import { createPostgresDatabase } from "@crm/infra/db/postgres-database";
@@ -103,19 +103,22 @@ function mover(app: AppProcess, token: string, ids: string[], everyMs: number) {
 }
 
 /**
- * Room for a gzipped answer's JSON in one or two output chunks: the default 16 KB chunks would hop
- * between threads ~300 times for 5 MB of leads. Sized to the answer, not the largest one: a 16 MB
- * chunk for every 20 KB board made the client allocate 2 GB/s of buffers, and V8's collections of
- * them were counted as the API's latency (p50 31 ms for an answer the app serves in 4).
+ * The unzipped answer comes in pieces of up to 1 MB, counted and let go, as a browser's decoder
+ * feeds its parser. The default 16 KB pieces would hop between threads ~300 times for 5 MB of
+ * leads. One buffer for the whole answer (zlib's gunzip() with a chunk sized to it) made the client
+ * write the answer twice into fresh memory once it outgrew a chunk (two 32 MB chunks, then their
+ * concatenation, at 100,000 leads), and fresh memory costs some 4 ms per MB on these machines: the
+ * client's unzip grew x21 for x10 the bytes, and was counted as the API's latency.
  */
-const unzipChunkSize = (gzippedBytes: number) => Math.min(32 * 1024 * 1024, Math.max(64 * 1024, gzippedBytes * 16));
+const UNZIP_PIECE = 1024 * 1024;
 
 /**
- * GET with the bearer token over node:http with keep-alive, gzip accepted and unzipped as a browser
- * does; the body is read in full, anything but 200 is an error. Not fetch: undici's stream
- * machinery took 40-55 ms to hand over a 4.7 MB board that zlib unzips in 10, and that client
- * cost would be counted as the API's. Unzipped on libuv's pool, as each of several browsers would
- * on its own: unzipping in turn on this one event loop made each answer wait for the others'.
+ * GET with the bearer token over node:http with keep-alive, gzip accepted and unzipped as it
+ * arrives, as a browser does; the body is read in full, anything but 200 is an error. Not fetch:
+ * undici's stream machinery took 40-55 ms to hand over a 4.7 MB board that zlib unzips in 10, and
+ * that client cost would be counted as the API's. Unzipped on libuv's pool, as each of several
+ * browsers would on its own: unzipping in turn on this one event loop made each answer wait for
+ * the others'.
  */
 function getter(app: AppProcess, token: string, agent: Agent, etags: Set<string>) {
   return (path: string) =>
@@ -124,16 +127,14 @@ function getter(app: AppProcess, token: string, agent: Agent, etags: Set<string>
         `${app.url}${path}`,
         { agent, headers: { authorization: `Bearer ${token}`, "accept-encoding": "gzip" } },
         (res) => {
-          const chunks: Buffer[] = [];
-          res.on("data", (chunk: Buffer) => chunks.push(chunk));
+          if (typeof res.headers.etag === "string") etags.add(res.headers.etag);
+          const done = () => (res.statusCode === 200 ? resolve() : reject(new Error(`GET ${path}: ${res.statusCode}`)));
           res.on("error", reject);
-          res.on("end", () => {
-            if (typeof res.headers.etag === "string") etags.add(res.headers.etag);
-            const body = Buffer.concat(chunks);
-            const done = () => (res.statusCode === 200 ? resolve() : reject(new Error(`GET ${path}: ${res.statusCode}`)));
-            if (res.headers["content-encoding"] !== "gzip") return done();
-            gunzip(body, { chunkSize: unzipChunkSize(body.length) }, (error) => (error ? reject(error) : done()));
-          });
+          const body = res.headers["content-encoding"] === "gzip" ? res.pipe(createGunzip({ chunkSize: UNZIP_PIECE })) : res;
+          body
+            .on("error", reject)
+            .on("data", () => undefined)
+            .on("end", done);
         },
       );
       req.on("error", reject);
