@@ -55,6 +55,20 @@ export function eventStoreContract(name: string, factory: () => Promise<EventSto
     const append = (streamId: string, expected: ExpectedVersion, events: DomainEvent[], commandId: string = randomUUID()) =>
       store.append(streamId, expected, events, { commandId, metadata: metadataFor(commandId) });
 
+    /** n new lead streams of a LeadCreated and a LeadStageChanged each, readable in the log; and where the log stood before them. */
+    async function createdAndMoved(n: number) {
+      const start = await store.currentPosition();
+      const streams: string[] = [];
+      let last = "";
+      for (let i = 0; i < n; i++) {
+        const { leadId, streamId } = newStream();
+        last = (await append(streamId, 0, [leadCreated(leadId), stageChanged(leadId)])).position;
+        streams.push(streamId);
+      }
+      await headReaches(last);
+      return { start, streams };
+    }
+
     it("appends a new stream and reads it back with versions, ids, metadata and positions", async () => {
       const { leadId, streamId } = newStream();
       const result = await append(streamId, 0, [leadCreated(leadId), stageChanged(leadId)], "cmd-read-back-" + leadId);
@@ -187,15 +201,8 @@ export function eventStoreContract(name: string, factory: () => Promise<EventSto
     });
 
     it("reads the global log after a position, in append order, each event once across pages", async () => {
-      const start = await store.currentPosition();
-      const appended: string[] = [];
-      let last = "";
-      for (let i = 0; i < 7; i++) {
-        const { leadId, streamId } = newStream();
-        last = (await append(streamId, 0, [leadCreated(leadId), stageChanged(leadId)])).position;
-        appended.push(`${streamId}#1`, `${streamId}#2`);
-      }
-      await headReaches(last);
+      const { start, streams } = await createdAndMoved(7);
+      const appended = streams.flatMap((streamId) => [`${streamId}#1`, `${streamId}#2`]);
       const read: { position: string; key: string }[] = [];
       let after = start;
       for (let page = await store.readAll({ after, limit: 3 }); page.length > 0; page = await store.readAll({ after, limit: 3 })) {
@@ -214,15 +221,8 @@ export function eventStoreContract(name: string, factory: () => Promise<EventSto
     });
 
     it("reads the log for some event types: the others are passed over but counted, and the next page starts after them", async () => {
-      const start = await store.currentPosition();
-      const moves: string[] = [];
-      let last = "";
-      for (let i = 0; i < 4; i++) {
-        const { leadId, streamId } = newStream();
-        last = (await append(streamId, 0, [leadCreated(leadId), stageChanged(leadId)])).position;
-        moves.push(`${streamId}#2`);
-      }
-      await headReaches(last);
+      const { start, streams } = await createdAndMoved(4);
+      const moves = streams.map((streamId) => `${streamId}#2`);
       const pages = [];
       let after = start;
       for (;;) {
