@@ -40,6 +40,16 @@ export interface TypedLogPage {
   through: string;
 }
 
+/** readAll's page as readAllOfTypes answers it: the events of these types (all of them without), how many were read, through where. */
+export function typedPage(events: RecordedEvent[], after: string, types?: readonly string[]): TypedLogPage {
+  const wanted = types && new Set(types);
+  return {
+    events: wanted ? events.filter((event) => wanted.has(event.type)) : events,
+    read: events.length,
+    through: events.at(-1)?.position ?? after,
+  };
+}
+
 /** How far a caller has folded a stream: its version then, and how often its events had been rewritten in place (erasure). */
 export interface StreamMark {
   version: number;

@@ -20,7 +20,7 @@ import {
 import { decodeEvent, encodeEvent, EventMetadata, type RecordedEvent } from "@crm/contracts/events/registry";
 import type { Database } from "../db/database.ts";
 import { findCommandAnswer } from "./command-answers.ts";
-import { StreamVersionConflictError, type AppendResult, type EventStore, type ExpectedVersion } from "./event-store.ts";
+import { StreamVersionConflictError, typedPage, type AppendResult, type EventStore, type ExpectedVersion } from "./event-store.ts";
 import { START_POSITION, decodePosition, encodePosition } from "./position.ts";
 
 /**
@@ -154,9 +154,7 @@ export function createKurrentDbEventStore(client: KurrentDBClient, db: Database)
 
     async readAllOfTypes({ after, limit, types }) {
       // $all's server-side filters skip events without saying how far they read: read the page, keep the types asked.
-      const events = await store.readAll({ after, limit });
-      const wanted = new Set(types);
-      return { events: events.filter((event) => wanted.has(event.type)), read: events.length, through: events.at(-1)?.position ?? after };
+      return typedPage(await store.readAll({ after, limit }), after, types);
     },
 
     async currentPosition() {

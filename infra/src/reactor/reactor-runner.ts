@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { EventType, RecordedEvent } from "@crm/contracts/events/registry";
 import type { Database } from "../db/database.ts";
-import type { EventStore, TypedLogPage } from "../event-store/event-store.ts";
+import { typedPage, type EventStore, type TypedLogPage } from "../event-store/event-store.ts";
 import { defaultLogger, logTo } from "../log/logger.ts";
 import { advanceReactor, claimReactor, recordReactorError, releaseReactor } from "./reactor-checkpoints.ts";
 
@@ -63,8 +63,7 @@ export function createReactorRunner(options: ReactorRunnerOptions): ReactorRunne
 
   async function readPage(after: string): Promise<TypedLogPage> {
     if (reactor.types) return store.readAllOfTypes({ after, limit: batchSize, types: reactor.types });
-    const events = await store.readAll({ after, limit: batchSize });
-    return { events, read: events.length, through: events.at(-1)?.position ?? after };
+    return typedPage(await store.readAll({ after, limit: batchSize }), after);
   }
 
   async function runOnce(): Promise<number> {
