@@ -2,8 +2,9 @@
  * Compares the app's CPU per command under two (or more) settings on this noisy machine: one app
  * process per setting, all on one fresh Postgres database (the whole app: one each), and rounds
  * of create lead at 32 connections that take them in turn, in alternating order, so that the
- * host's mood of the moment falls on every setting alike. Prints each round and the median of the app's CPU milliseconds per command (a rate on
- * these machines moves by a fifth between minutes; CPU per command far less).
+ * host's mood of the moment falls on every setting alike. Prints each round, and per setting the
+ * median of the app's and Postgres's CPU milliseconds per command (a rate on these machines moves
+ * by a fifth between minutes; CPU per command far less).
  *
  *   npx tsx command-ab.ts [rounds] [setting ...]
  *
