@@ -71,7 +71,7 @@ export interface Run {
 
 /** One autocannon run, with client + app + Postgres CPU time per command. */
 export async function run(
-  app: AppProcess,
+  app: Pick<AppProcess, "url" | "cpuSeconds">,
   db: Database,
   token: string,
   request: Request,
