@@ -46,6 +46,12 @@ describe("session tokens and passwords", () => {
     expect(sessionIdOf(token)).not.toContain(token);
   });
 
+  it("names a session by the hex SHA-256 of its token's UTF-8, so sessions stored before keep working", () => {
+    // FIPS 180-2's test vector, and a token whose UTF-8 is not its UTF-16 (what a hash of the code units would differ on).
+    expect(sessionIdOf("abc")).toBe("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    expect(sessionIdOf("é")).toBe("4a99557e4033c3539de2eb65472017cad5f9557f7a0625a09f1c3f6e2ba69c4c");
+  });
+
   it("hashes with argon2id and verifies only the right password", async () => {
     const hash = await hashPassword("correct horse");
     expect(hash).toMatch(/^\$argon2id\$/);
