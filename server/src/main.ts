@@ -6,6 +6,7 @@ import { ALL_PROJECTIONS } from "@crm/projector/projections";
 import { startProjector } from "@crm/projector/projector";
 import { createCheckpointWatcher } from "@crm/read-api/checkpoint-watcher";
 import { createApp } from "./app.ts";
+import { createHttpServer } from "./http-server.ts";
 import { openSystem } from "./system.ts";
 
 type Mode = "all" | "command-service" | "read-api" | "projector";
@@ -26,7 +27,7 @@ async function main() {
   let server: Server | undefined;
   if (mode !== "projector") {
     const app = createApp(system, watcher, { commands: mode !== "read-api", reads: mode !== "command-service", ui: mode === "all" || mode === "read-api" });
-    server = app.listen(config.PORT, config.HOST, () => {
+    server = createHttpServer(app).listen(config.PORT, config.HOST, () => {
       const where = config.DATABASE_URL ? "Postgres" : `embedded PGlite in ${config.DATA_DIR}`;
       log.info({ mode, port: config.PORT }, `crm ${mode} listening on http://localhost:${config.PORT} (${where})`);
     });

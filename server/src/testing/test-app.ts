@@ -12,6 +12,7 @@ import type { ProjectorRunner } from "@crm/projector/runner";
 import { createCheckpointWatcher, type CheckpointWatcher } from "@crm/read-api/checkpoint-watcher";
 import type { Express } from "express";
 import { createApp, type AppParts } from "../app.ts";
+import { createHttpServer } from "../http-server.ts";
 import { openSystem, type System } from "../system.ts";
 
 export interface TestApp {
@@ -57,7 +58,7 @@ export interface ServedApp {
 /** Serves the HTTP app of a system on an ephemeral loopback port. */
 export async function serveTestApp(system: System, watcher: CheckpointWatcher, parts: AppParts): Promise<ServedApp> {
   const app = createApp(system, watcher, parts);
-  const server = app.listen(0, "127.0.0.1");
+  const server = createHttpServer(app).listen(0, "127.0.0.1");
   // The tests' fetch and this server share one event loop. After a long synchronous stretch (an
   // in-process PGlite rebuild, seconds on a slow host) the next request could go out on an idle
   // socket whose 5 s keep-alive expired meanwhile, and the server's timer then reset it (ECONNRESET).
