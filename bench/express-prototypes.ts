@@ -29,7 +29,6 @@ export async function expressPrototypes(rounds: number, seconds: number, log = c
         port: 5180 + i,
         entry: "bench/lib/express-echo-server.ts",
         env: { SERVER: name },
-        mode: "command-service",
       });
       servers.push({ name, app });
     }

@@ -7,8 +7,10 @@ import { createHttpServer } from "../src/http-server.ts";
 describe("the HTTP server of an Express app", () => {
   let server: Server | undefined;
   afterEach(async () => {
-    server?.closeAllConnections();
-    await new Promise((resolve) => server?.close(resolve));
+    if (!server) return;
+    server.closeAllConnections();
+    await new Promise((resolve) => server!.close(resolve));
+    server = undefined;
   });
 
   async function serve(app: express.Express) {
