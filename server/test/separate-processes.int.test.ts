@@ -1,29 +1,15 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, postgresAvailable, type TestDatabase } from "@crm/infra/testing/test-database";
+import { freePort } from "./reliability/support/service-process.ts";
 
 const hasPostgres = await postgresAvailable();
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const TSX = path.join(ROOT, "node_modules/.bin/tsx");
-
-/** A free port in 4100-4199, the range this suite may use. */
-async function freePort(taken: Set<number>): Promise<number> {
-  for (let port = 4100 + Math.floor(Math.random() * 100), tries = 0; tries < 100; tries++, port = 4100 + ((port - 4100 + 1) % 100)) {
-    if (taken.has(port)) continue;
-    const free = await new Promise<boolean>((resolve) => {
-      const probe = createServer()
-        .once("error", () => resolve(false))
-        .listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
-    });
-    if (free) return port;
-  }
-  throw new Error("no free port in 4100-4199");
-}
 
 interface Service {
   child: ChildProcess;
@@ -63,10 +49,9 @@ describe.skipIf(!hasPostgres)("the three services as separate processes on one P
 
   beforeAll(async () => {
     database = await createTestDatabase("postgres");
-    const ports = new Set<number>();
-    const commandPort = await freePort(ports);
-    ports.add(commandPort);
-    const readPort = await freePort(ports);
+    // 4100-4199: the range this suite may use.
+    const commandPort = await freePort(4100, 4199);
+    const readPort = await freePort(4100, 4199, new Set([commandPort]));
     const base = {
       DATABASE_URL: database.url!,
       HOST: "127.0.0.1",

@@ -72,12 +72,21 @@ export async function stopService(service: ServiceProcess | undefined): Promise<
   clearTimeout(timer);
 }
 
-/** A free TCP port in [from, to]. */
-export async function freePort(from: number, to: number): Promise<number> {
+/**
+ * The ports above 1024 that fetch refuses to connect to ("bad port", the Fetch standard's port
+ * blocking): a server may listen there, but the tests' fetch could not reach it.
+ */
+const FETCH_BLOCKED_PORTS = new Set([
+  1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080,
+]);
+
+/** A free TCP port in [from, to], other than those taken and those fetch refuses. */
+export async function freePort(from: number, to: number, taken: ReadonlySet<number> = new Set()): Promise<number> {
   const span = to - from + 1;
   const start = Math.floor(Math.random() * span);
   for (let i = 0; i < span; i++) {
     const port = from + ((start + i) % span);
+    if (taken.has(port) || FETCH_BLOCKED_PORTS.has(port)) continue;
     const free = await new Promise<boolean>((resolve) => {
       const probe = createServer()
         .once("error", () => resolve(false))
