@@ -9,7 +9,7 @@
  */
 import autocannon from "autocannon";
 import { startAppProcess, type AppProcess } from "./lib/app-process.ts";
-import { fmt, percentile } from "./lib/stats.ts";
+import { fmt, median } from "./lib/stats.ts";
 
 const SERVERS = ["node", "express", "express-made"] as const;
 const BODY = JSON.stringify({
@@ -49,16 +49,7 @@ export async function expressPrototypes(rounds: number, seconds: number, log = c
         log(`round ${round} ${name}: ${fmt(result.requests.total / result.duration)} requests/s, ${fmt(us, 1)} µs of CPU per request`);
       }
     }
-    for (const [name, values] of samples)
-      log(
-        `${name}: median ${fmt(
-          percentile(
-            [...values].sort((a, b) => a - b),
-            50,
-          ),
-          1,
-        )} µs of CPU per request`,
-      );
+    for (const [name, values] of samples) log(`${name}: median ${fmt(median(values), 1)} µs of CPU per request`);
   } finally {
     await Promise.all(servers.map(({ app }) => app.stop()));
   }

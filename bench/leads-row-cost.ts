@@ -20,7 +20,7 @@ import { LEADS_DDL, LEADS_READER_INDEXES, LEAD_WRITE_COLUMNS, type LeadRow } fro
 import { upsertRows } from "@crm/projector/sql";
 import { leadCreated, pick } from "./lib/lead-data.ts";
 import { serverCpuMeter } from "./lib/machine.ts";
-import { fmt, percentile } from "./lib/stats.ts";
+import { fmt, median } from "./lib/stats.ts";
 
 const LEADS = 10_000;
 const BATCH = 55;
@@ -120,16 +120,7 @@ export async function leadsRowCost(rounds: number, batches: number, log = consol
         log(`round ${r + 1} ${name}: ${fmt(us, 1)} µs of Postgres CPU per row`);
       }
     }
-    for (const [name, values] of samples)
-      log(
-        `${name}: median ${fmt(
-          percentile(
-            [...values].sort((a, b) => a - b),
-            50,
-          ),
-          1,
-        )} µs per row`,
-      );
+    for (const [name, values] of samples) log(`${name}: median ${fmt(median(values), 1)} µs per row`);
   } finally {
     await test.drop();
   }

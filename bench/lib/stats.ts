@@ -14,6 +14,13 @@ export function percentile(sorted: readonly number[], p: number): number {
   return sorted[rank]!;
 }
 
+/** The median of samples in any order. */
+export const median = (samples: readonly number[]): number =>
+  percentile(
+    [...samples].sort((a, b) => a - b),
+    50,
+  );
+
 /** p50/p95/p99/max of latency samples (ms). */
 export function summarize(samples: readonly number[]): LatencySummary {
   const sorted = [...samples].sort((a, b) => a - b);
