@@ -27,10 +27,16 @@ async function main() {
   let server: Server | undefined;
   if (mode !== "projector") {
     const app = createApp(system, watcher, { commands: mode !== "read-api", reads: mode !== "command-service", ui: mode === "all" || mode === "read-api" });
-    server = createHttpServer(app).listen(config.PORT, config.HOST, () => {
-      const where = config.DATABASE_URL ? "Postgres" : `embedded PGlite in ${config.DATA_DIR}`;
-      log.info({ mode, port: config.PORT }, `crm ${mode} listening on http://localhost:${config.PORT} (${where})`);
-    });
+    server = createHttpServer(app)
+      .once("error", (error: Error) => {
+        // A port already taken, say: say so and stop, rather than run without serving.
+        log.fatal({ err: error, port: config.PORT }, `crm ${mode} cannot listen on ${config.HOST}:${config.PORT}: ${error.message}`);
+        process.exit(1);
+      })
+      .listen(config.PORT, config.HOST, () => {
+        const where = config.DATABASE_URL ? "Postgres" : `embedded PGlite in ${config.DATA_DIR}`;
+        log.info({ mode, port: config.PORT }, `crm ${mode} listening on http://localhost:${config.PORT} (${where})`);
+      });
   } else {
     log.info({ mode }, "crm projector running");
   }
