@@ -106,11 +106,10 @@ export async function leadsRowCost(rounds: number, batches: number, log = consol
   try {
     await test.db.exec("CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public");
     const variants = await Promise.all(
-      Object.entries(VARIANTS).map(async ([name, indexes], i) => ({
-        name,
-        schema: `row_cost_${i}`,
-        rows: await seed(test.db, `row_cost_${i}`, indexes),
-      })),
+      Object.entries(VARIANTS).map(async ([name, indexes], i) => {
+        const schema = `row_cost_${i}`;
+        return { name, schema, rows: await seed(test.db, schema, indexes) };
+      }),
     );
     const samples = new Map<string, number[]>();
     for (let r = 0; r < rounds; r++) {

@@ -131,10 +131,7 @@ function getter(app: AppProcess, token: string, agent: Agent, etags: Set<string>
           const done = () => (res.statusCode === 200 ? resolve() : reject(new Error(`GET ${path}: ${res.statusCode}`)));
           res.on("error", reject);
           const body = res.headers["content-encoding"] === "gzip" ? res.pipe(createGunzip({ chunkSize: UNZIP_PIECE })) : res;
-          body
-            .on("error", reject)
-            .on("data", () => undefined)
-            .on("end", done);
+          body.on("error", reject).on("end", done).resume();
         },
       );
       req.on("error", reject);

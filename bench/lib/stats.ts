@@ -15,11 +15,10 @@ export function percentile(sorted: readonly number[], p: number): number {
 }
 
 /** The median of samples in any order. */
-export const median = (samples: readonly number[]): number =>
-  percentile(
-    [...samples].sort((a, b) => a - b),
-    50,
-  );
+export function median(samples: readonly number[]): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return percentile(sorted, 50);
+}
 
 /** p50/p95/p99/max of latency samples (ms). */
 export function summarize(samples: readonly number[]): LatencySummary {
