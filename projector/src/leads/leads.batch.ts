@@ -46,6 +46,7 @@ export class LeadBatch {
   private readonly columns = new Map<string, ColumnRanks>();
   /** Each loaded or written lead's stage as the table holds it (what the counts include). */
   private readonly stored: Map<string, string>;
+
   private constructor(
     private readonly tx: Queryable,
     private readonly rows: Map<string, LeadRow>,
