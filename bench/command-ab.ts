@@ -21,7 +21,7 @@ import { createTestDatabase, type TestDatabase } from "@crm/infra/testing/test-d
 import { createRequest, movesOfCreatedLeads, rateOf, run } from "./command-http.ts";
 import { startAppProcess, type AppProcess } from "./lib/app-process.ts";
 import { partnerToken } from "./lib/bearer.ts";
-import { fmt, percentile } from "./lib/stats.ts";
+import { fmt, median } from "./lib/stats.ts";
 
 const MODES = ["command-service", "all", "split"] as const;
 type Mode = (typeof MODES)[number];
@@ -105,11 +105,9 @@ export async function compareSettings(settings: Setting[], rounds: number, comma
       }
     }
     for (const [name, samples] of counted) {
-      const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
-      const app = sorted(samples.map((s) => s.app));
-      const postgres = sorted(samples.map((s) => s.postgres));
+      const app = samples.map((s) => s.app);
       log(
-        `${name}: median app ${fmt(percentile(app, 50), 3)} ms/cmd, least ${fmt(app[0]!, 3)}; postgres ${fmt(percentile(postgres, 50), 3)} (${samples.length} rounds)`,
+        `${name}: median app ${fmt(median(app), 3)} ms/cmd, least ${fmt(Math.min(...app), 3)}; postgres ${fmt(median(samples.map((s) => s.postgres)), 3)} (${samples.length} rounds)`,
       );
     }
   } finally {

@@ -1,7 +1,7 @@
 /**
  * What one row of the leads read model costs Postgres when the live projector rewrites it: batches
  * of 55 leads (a live batch under load, decisions/034) changing stage and rank, as a drag does,
- * written with the projection's own upsert (upsertRows) into a table of 10,000 leads, in rounds
+ * written with the projection's own upsert (upsertLeads) into a table of 10,000 leads, in rounds
  * that alternate between the projection's indexes and the same table without some of them. Prints
  * each variant's median Postgres CPU per row written (the backends' CPU time, from /proc).
  *
@@ -15,9 +15,8 @@ import { randomUUID } from "node:crypto";
 import { LEAD_STAGES } from "@crm/contracts/lead/stages";
 import type { Database } from "@crm/infra/db/database";
 import { createTestDatabase } from "@crm/infra/testing/test-database";
-import { leadCard } from "@crm/projector/leads/lead-card";
-import { LEADS_DDL, LEADS_READER_INDEXES, LEAD_WRITE_COLUMNS, type LeadRow } from "@crm/projector/leads/leads.schema";
-import { upsertRows } from "@crm/projector/sql";
+import { upsertLeads } from "@crm/projector/leads/leads.batch";
+import { LEADS_DDL, LEADS_READER_INDEXES, type LeadRow } from "@crm/projector/leads/leads.schema";
 import { leadCreated, pick } from "./lib/lead-data.ts";
 import { serverCpuMeter } from "./lib/machine.ts";
 import { fmt, median } from "./lib/stats.ts";
@@ -64,13 +63,7 @@ async function writeRows(db: Database, schema: string, rows: readonly LeadRow[])
   await db.transaction(async (tx) => {
     // As the projector's batches: commits need not wait for the disk (read models are derived).
     await tx.exec(inSchema(schema, "SET LOCAL synchronous_commit = off"));
-    await upsertRows(
-      tx,
-      "leads",
-      LEAD_WRITE_COLUMNS,
-      "id",
-      rows.map((row) => ({ ...row, card: leadCard(row) })),
-    );
+    await upsertLeads(tx, rows);
   });
 }
 

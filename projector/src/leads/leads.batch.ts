@@ -26,6 +26,16 @@ const LOAD_WITH_TOPS = `SELECT t.tops, ${COLUMNS}
 const ADD_TO_COUNTS = named(`INSERT INTO lead_stage_counts (stage, leads) SELECT * FROM unnest($1::text[], $2::int[])
   ON CONFLICT (stage) DO UPDATE SET leads = lead_stage_counts.leads + EXCLUDED.leads`);
 
+/** Writes lead rows, each with its card (the lead as the API sends it), in one statement. */
+export const upsertLeads = (tx: Queryable, rows: readonly LeadRow[]) =>
+  upsertRows(
+    tx,
+    "leads",
+    LEAD_WRITE_COLUMNS,
+    "id",
+    rows.map((row) => ({ ...row, card: leadCard(row) })),
+  );
+
 const topsOf = (tops: Record<string, string | null>) => new Map(Object.entries(tops).filter((e): e is [string, string] => e[1] !== null));
 
 /**
@@ -153,14 +163,14 @@ export class LeadBatch {
         count(row.stage, 1);
         this.stored.set(id, row.stage);
       }
-      return { ...row, card: leadCard(row) };
+      return row;
     });
     for (const id of this.deleted) {
       count(this.stored.get(id), -1);
       this.stored.delete(id);
     }
     this.dirty.clear();
-    await upsertRows(this.tx, "leads", LEAD_WRITE_COLUMNS, "id", rows);
+    await upsertLeads(this.tx, rows);
     if (this.deleted.size > 0) await this.tx.query("DELETE FROM leads WHERE id = ANY($1::uuid[])", [[...this.deleted]]);
     this.deleted.clear();
     const moved = [...counts].filter(([, by]) => by !== 0);
