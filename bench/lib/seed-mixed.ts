@@ -1,3 +1,4 @@
+import { EVENT_DEFINITIONS } from "@crm/contracts/events/registry";
 import { LEAD_STAGES } from "@crm/contracts/lead/lead";
 import { QUESTIONNAIRE_COUNT_FIELDS, QUESTIONNAIRE_TEXT_FIELDS } from "@crm/contracts/questionnaire/fields";
 import type { Database } from "@crm/infra/db/database";
@@ -29,7 +30,8 @@ const LEAD_EVENTS = `
           'email', 'lead' || l.i || '@example.com', 'phone', CASE WHEN l.i % 3 = 0 THEN NULL ELSE '+1 555 ' || (l.i % 10000) END,
           'source', 'Referral', 'priority', (ARRAY['high', 'medium', 'low'])[l.i % 3 + 1], 'notes', NULL,
           'proposalLink', NULL, 'contractStatus', NULL, 'stage', 'New Lead')
-        WHEN v % 2 = 0 THEN jsonb_build_object('leadId', l.id, 'from', (${STAGES})[(v / 2 - 1) % ${K} + 1], 'to', (${STAGES})[(v / 2) % ${K} + 1])
+        WHEN v % 2 = 0 THEN jsonb_build_object('leadId', l.id, 'from', (${STAGES})[(v / 2 - 1) % ${K} + 1], 'to', (${STAGES})[(v / 2) % ${K} + 1],
+          'afterId', NULL, 'beforeId', NULL)
         WHEN v % 3 = 0 THEN jsonb_build_object('leadId', l.id, 'changes', jsonb_build_object('notes', 'Call back, edit ' || v))
         WHEN v % 3 = 1 THEN jsonb_build_object('leadId', l.id, 'changes', jsonb_build_object('priority', (ARRAY['high', 'medium', 'low'])[v % 3 + 1]))
         ELSE jsonb_build_object('leadId', l.id, 'changes', jsonb_build_object('phone', '+1 555 01' || v, 'source', 'Website'))
@@ -72,10 +74,16 @@ const QUESTIONNAIRE_EVENTS = `
     jsonb_build_object('responseId', gen_random_uuid(), 'leadId', l.id, 'version', 1, 'answers', ${ANSWERS})
   FROM bench_leads l WHERE l.i BETWEEN $1 AND $2 AND l.i % 5 = 0`;
 
+/** Each event type's current schema version, where it is not 1: the seed writes what the app writes. */
+const SCHEMA_VERSIONS = Object.entries(EVENT_DEFINITIONS)
+  .filter(([, d]) => d.schemaVersion !== 1)
+  .map(([type, d]) => `WHEN '${type}' THEN ${d.schemaVersion}`)
+  .join(" ");
+
 /** The log interleaves blocks of 500 leads by order key, so a projector batch mixes streams and kinds. */
 const EVENTS_SQL = `
   INSERT INTO events (stream_id, stream_version, event_id, event_type, schema_version, data, metadata)
-  SELECT x.stream_id, x.sv, x.event_id, x.type, 1, x.data,
+  SELECT x.stream_id, x.sv, x.event_id, x.type, CASE x.type ${SCHEMA_VERSIONS} ELSE 1 END, x.data,
          jsonb_build_object('actor', 'bench', 'at', to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
                             'commandId', x.event_id::text, 'correlationId', x.event_id::text)
   FROM (${LEAD_EVENTS} UNION ALL ${MEETING_EVENTS} UNION ALL ${MESSAGE_EVENTS} UNION ALL ${QUESTIONNAIRE_EVENTS}) x

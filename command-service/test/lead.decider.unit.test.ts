@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { leadCreatedEvent } from "@crm/contracts/testing/lead-events";
+import { leadCreatedEvent, stageChangedEvent } from "@crm/contracts/testing/lead-events";
 import { decide, evolve, initialState, type LeadCommand, type LeadEvent, type LeadState } from "../src/lead/lead.decider.ts";
 
 const LEAD_ID = "0b6f2a4e-6a51-4c39-9b1e-2f6f4f0f5a01";
@@ -37,7 +37,7 @@ describe("lead decider", () => {
     })();
     expect(events).toEqual([
       { type: "LeadDetailsChanged", data: { leadId: LEAD_ID, changes: { priority: "high" } } },
-      { type: "LeadStageChanged", data: { leadId: LEAD_ID, from: "New Lead", to: "Contacted" } },
+      stageChangedEvent(LEAD_ID, "New Lead", "Contacted"),
       { type: "CreativeDirectorAssigned", data: { leadId: LEAD_ID, creativeDirectorId: DIRECTOR_ID } },
     ]);
   });
@@ -69,11 +69,24 @@ describe("lead decider", () => {
       ]);
     });
 
-    it("records the stage change first when the card lands in another column", () => {
+    it("records one stage change naming the neighbours when the card lands in another column", () => {
       expect(when(given([created]), { type: "MoveLead", leadId: LEAD_ID, stage: "Contacted", afterId: null, beforeId: BEFORE })()).toEqual([
-        { type: "LeadStageChanged", data: { leadId: LEAD_ID, from: "New Lead", to: "Contacted" } },
-        { type: "LeadMoved", data: { leadId: LEAD_ID, from: "New Lead", to: "Contacted", afterId: null, beforeId: BEFORE } },
+        stageChangedEvent(LEAD_ID, "New Lead", "Contacted", { beforeId: BEFORE }),
       ]);
+    });
+
+    it("decides on a drop logged before LeadStageChanged v2 (a stage change, then a move) as on one logged in one event", () => {
+      const oneEvent: LeadEvent[] = [created, stageChangedEvent(LEAD_ID, "New Lead", "Contacted", { beforeId: BEFORE })];
+      const twoEvents: LeadEvent[] = [
+        created,
+        stageChangedEvent(LEAD_ID, "New Lead", "Contacted"),
+        { type: "LeadMoved", data: { leadId: LEAD_ID, from: "New Lead", to: "Contacted", afterId: null, beforeId: BEFORE } },
+      ];
+      for (const history of [oneEvent, twoEvents]) {
+        expect(when(given(history), { type: "MoveLead", leadId: LEAD_ID, stage: "New Lead", afterId: null, beforeId: null })()).toEqual([
+          stageChangedEvent(LEAD_ID, "Contacted", "New Lead"),
+        ]);
+      }
     });
 
     it("refuses a card placed next to itself, naming the field", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ConflictError, NotFoundError } from "@crm/contracts/api/errors";
 import type { LeadStage } from "@crm/contracts/lead/lead";
-import { leadCreatedEvent } from "@crm/contracts/testing/lead-events";
+import { leadCreatedEvent, stageChangedEvent } from "@crm/contracts/testing/lead-events";
 import { evolve, initialState, type LeadEvent, type LeadState } from "../src/lead/lead.decider.ts";
 import { decide, type OnboardingCommand } from "../src/onboarding/onboarding.decider.ts";
 
@@ -16,7 +16,7 @@ const given = (events: LeadEvent[]): LeadState =>
 const when = (state: LeadState, command: OnboardingCommand) => () => decide(command, state);
 
 const created: LeadEvent = leadCreatedEvent(LEAD_ID);
-const movedTo = (from: LeadStage, to: LeadStage): LeadEvent => ({ type: "LeadStageChanged", data: { leadId: LEAD_ID, from, to } });
+const movedTo = (from: LeadStage, to: LeadStage): LeadEvent => stageChangedEvent(LEAD_ID, from, to);
 const assign = (creativeDirectorId = DIRECTOR): OnboardingCommand => ({ type: "AssignDirector", leadId: LEAD_ID, creativeDirectorId });
 const signed = [created, movedTo("New Lead", "Contract Signed")];
 

@@ -37,7 +37,10 @@ describe("event registry", () => {
   });
 
   it("encodes a valid event with its current schema version and decodes it back", () => {
-    const event: DomainEvent = { type: "LeadStageChanged", data: { leadId: LEAD_ID, from: "New Lead", to: "Contacted" } };
+    const event: DomainEvent = {
+      type: "LeadStageChanged",
+      data: { leadId: LEAD_ID, from: "New Lead", to: "Contacted", afterId: null, beforeId: null },
+    };
     const encoded = encodeEvent(event);
     expect(encoded.schemaVersion).toBe(EVENT_DEFINITIONS.LeadStageChanged.schemaVersion);
     expect(decodeEvent(event.type, encoded.schemaVersion, encoded.data)).toEqual(event);

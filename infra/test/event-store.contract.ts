@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DomainEvent, EventMetadata } from "@crm/contracts/events/registry";
-import { leadCreatedEvent } from "@crm/contracts/testing/lead-events";
+import { leadCreatedEvent, stageChangedEvent } from "@crm/contracts/testing/lead-events";
 import { StreamVersionConflictError, type EventStore, type ExpectedVersion } from "../src/event-store/event-store.ts";
 import { EVENTUALLY } from "../src/testing/eventually.ts";
 
@@ -12,10 +12,7 @@ export interface EventStoreFixture {
 }
 
 const leadCreated = (leadId: string, name = "Ada"): DomainEvent => leadCreatedEvent(leadId, { name });
-const stageChanged = (leadId: string, to: "Contacted" | "Active" = "Contacted"): DomainEvent => ({
-  type: "LeadStageChanged",
-  data: { leadId, from: "New Lead", to },
-});
+const stageChanged = (leadId: string, to: "Contacted" | "Active" = "Contacted"): DomainEvent => stageChangedEvent(leadId, "New Lead", to);
 
 const metadataFor = (commandId: string): EventMetadata => ({
   actor: "user-1",

@@ -8,7 +8,7 @@ import { createPostgresEventStore } from "@crm/infra/event-store/postgres-event-
 import { eventStoreMigrations } from "@crm/infra/event-store/postgres-event-store.migrations";
 import { createTestDatabase, postgresAvailable, type Backend, type TestDatabase } from "@crm/infra/testing/test-database";
 import { emptyAnswers } from "@crm/contracts/questionnaire/fields";
-import { leadCreatedEvent } from "@crm/contracts/testing/lead-events";
+import { leadCreatedEvent, stageChangedEvent } from "@crm/contracts/testing/lead-events";
 import { activitiesProjection } from "../src/activities/activities.projection.ts";
 import { checkpointMigrations, loadCheckpoints } from "../src/checkpoints.ts";
 import { leadsProjection } from "../src/leads/leads.projection.ts";
@@ -67,10 +67,20 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
       return leadId;
     }
 
-    async function move(leadId: string, to: LeadStage, afterId: string | null, beforeId: string | null) {
+    /**
+     * A card dropped in column `to` between two others, recorded as the decider records it: one
+     * LeadStageChanged naming the neighbours, or a LeadMoved within the column. `asBefore` records it
+     * as logs written before LeadStageChanged v2 hold it: a stage change, then a move.
+     */
+    async function move(leadId: string, to: LeadStage, afterId: string | null, beforeId: string | null, asBefore = false) {
       const from = stages.get(leadId) ?? "New Lead";
       const moved: DomainEvent = { type: "LeadMoved", data: { leadId, from, to, afterId, beforeId } };
-      await record(leadId, from === to ? [moved] : [{ type: "LeadStageChanged", data: { leadId, from, to } }, moved]);
+      if (from === to) await record(leadId, [moved]);
+      else
+        await record(
+          leadId,
+          asBefore ? [stageChangedEvent(leadId, from, to), moved] : [stageChangedEvent(leadId, from, to, { afterId, beforeId })],
+        );
       stages.set(leadId, to);
     }
 
@@ -84,29 +94,34 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
       return JSON.parse(JSON.stringify(rows)) as unknown[];
     }
 
-    it("keeps each column in the order cards were dropped, and a rebuild writes the same ranks", async () => {
-      const [a, b, c] = [await create("A"), await create("B"), await create("C")];
-      const names = new Map([
-        [a, "A"],
-        [b, "B"],
-        [c, "C"],
-      ]);
-      expect(await column("New Lead", names)).toEqual(["C", "B", "A"]); // new cards go on top
+    for (const asBefore of [false, true]) {
+      it(`keeps each column in the order cards were dropped, and a rebuild writes the same ranks${asBefore ? " (drops logged as before LeadStageChanged v2)" : ""}`, async () => {
+        const [a, b, c] = [await create("A"), await create("B"), await create("C")];
+        const names = new Map([
+          [a, "A"],
+          [b, "B"],
+          [c, "C"],
+        ]);
+        expect(await column("New Lead", names)).toEqual(["C", "B", "A"]); // new cards go on top
 
-      await move(a, "New Lead", c, b);
-      expect(await column("New Lead", names)).toEqual(["C", "A", "B"]);
-      await move(b, "Contacted", null, null);
-      await move(c, "Contacted", b, null);
-      await move(a, "Contacted", null, b);
-      expect(await column("Contacted", names)).toEqual(["A", "B", "C"]);
-      expect(await column("New Lead", names)).toEqual([]);
-      await move(c, "Contacted", a, b);
-      expect(await column("Contacted", names)).toEqual(["A", "C", "B"]);
+        await move(a, "New Lead", c, b, asBefore);
+        expect(await column("New Lead", names)).toEqual(["C", "A", "B"]);
+        await move(b, "Contacted", null, null, asBefore);
+        await move(c, "Contacted", b, null, asBefore);
+        await move(a, "Contacted", null, b, asBefore);
+        expect(await column("Contacted", names)).toEqual(["A", "B", "C"]);
+        expect(await column("New Lead", names)).toEqual([]);
+        await move(c, "Contacted", a, b, asBefore);
+        expect(await column("Contacted", names)).toEqual(["A", "C", "B"]);
+        await move(b, "Proposal Sent", null, null, asBefore);
+        await move(a, "Proposal Sent", b, null, asBefore);
+        expect(await column("Proposal Sent", names)).toEqual(["B", "A"]);
 
-      const incremental = await dump("leads");
-      await rebuildProjection({ db: database.db, store, projection: leadsProjection });
-      expect(await dump("leads")).toEqual(incremental);
-    });
+        const incremental = await dump("leads");
+        await rebuildProjection({ db: database.db, store, projection: leadsProjection });
+        expect(await dump("leads")).toEqual(incremental);
+      });
+    }
 
     it("places a card at the top when its neighbours have left the column", async () => {
       const [a, b, c] = [await create("A"), await create("B"), await create("C")];
@@ -157,7 +172,7 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
       const brief = randomUUID();
       await record(brief, [
         leadCreatedEvent(brief, { name: "Brief", business: "Brief Co", email: "brief@example.com" }),
-        { type: "LeadStageChanged", data: { leadId: brief, from: "New Lead", to: "Meeting Scheduled" } },
+        stageChangedEvent(brief, "New Lead", "Meeting Scheduled"),
         { type: "LeadArchived", data: { leadId: brief, name: "Brief", business: "Brief Co", reason: null } },
       ]);
 

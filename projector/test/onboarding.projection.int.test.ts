@@ -4,7 +4,7 @@ import type { DomainEvent } from "@crm/contracts/events/registry";
 import type { LeadStage } from "@crm/contracts/lead/lead";
 import { emptyAnswers } from "@crm/contracts/questionnaire/fields";
 import { postgresAvailable, type Backend } from "@crm/infra/testing/test-database";
-import { leadCreatedEvent } from "@crm/contracts/testing/lead-events";
+import { leadCreatedEvent, stageChangedEvent } from "@crm/contracts/testing/lead-events";
 import { onboardingProjection } from "../src/onboarding/onboarding.projection.ts";
 import type { Projection } from "../src/projection.ts";
 import { questionnaireProjection } from "../src/questionnaire/questionnaire.projection.ts";
@@ -38,10 +38,7 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
       if (result.position > last) last = result.position;
     }
     const created = (leadId: string): DomainEvent => leadCreatedEvent(leadId, { email: "a@b.co" });
-    const moved = (leadId: string, from: LeadStage, to: LeadStage): DomainEvent => ({
-      type: "LeadStageChanged",
-      data: { leadId, from, to },
-    });
+    const moved = (leadId: string, from: LeadStage, to: LeadStage): DomainEvent => stageChangedEvent(leadId, from, to);
     const submitted = (leadId: string, version: number, goals: string): DomainEvent => ({
       type: "QuestionnaireSubmitted",
       data: { responseId: randomUUID(), leadId, version, answers: { ...emptyAnswers(), goals } },

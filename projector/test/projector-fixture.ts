@@ -6,7 +6,7 @@ import type { EventStore } from "@crm/infra/event-store/event-store";
 import { createPostgresEventStore } from "@crm/infra/event-store/postgres-event-store";
 import { eventStoreMigrations } from "@crm/infra/event-store/postgres-event-store.migrations";
 import { createTestDatabase, type Backend, type TestDatabase } from "@crm/infra/testing/test-database";
-import { leadCreatedEvent } from "@crm/contracts/testing/lead-events";
+import { leadCreatedEvent, stageChangedEvent } from "@crm/contracts/testing/lead-events";
 import { checkpointMigrations, loadCheckpoints } from "../src/checkpoints.ts";
 import type { Projection } from "../src/projection.ts";
 
@@ -47,7 +47,7 @@ export async function seedLeads(store: EventStore, count: number, rounds = 3): P
       const to = STAGES[round % STAGES.length]!;
       await appendOne(leadId, 1 + round * 2, [
         { type: "LeadDetailsChanged", data: { leadId, changes: { notes: `round ${round}`, priority: i % 2 ? "high" : "low" } } },
-        { type: "LeadStageChanged", data: { leadId, from, to } },
+        stageChangedEvent(leadId, from, to),
       ]);
     }
   }

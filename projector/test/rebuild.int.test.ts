@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { DomainEvent } from "@crm/contracts/events/registry";
 import { emptyAnswers } from "@crm/contracts/questionnaire/fields";
-import { leadCreatedEvent } from "@crm/contracts/testing/lead-events";
+import { leadCreatedEvent, stageChangedEvent } from "@crm/contracts/testing/lead-events";
 import { postgresAvailable, type Backend } from "@crm/infra/testing/test-database";
 import { loadCheckpoints } from "../src/checkpoints.ts";
 import type { Projection } from "../src/projection.ts";
@@ -79,7 +79,7 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
       const ids = Array.from({ length: 6 }, () => randomUUID());
       for (const id of ids) await append(`lead-${id}`, [leadCreatedEvent(id, { email: "a@b.co" })]);
       for (const [i, id] of ids.entries()) {
-        await append(`lead-${id}`, [{ type: "LeadStageChanged", data: { leadId: id, from: "New Lead", to: "Contract Signed" } }]);
+        await append(`lead-${id}`, [stageChangedEvent(id, "New Lead", "Contract Signed")]);
         await append(`message-${randomUUID()}`, [mail(id)], "system");
         if (i % 2 === 0) {
           const answers = { ...emptyAnswers(), goals: `line one\nline "two"` };
@@ -92,8 +92,7 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
       }
       await append(`lead-${ids[1]}`, [archived(ids[1]!)]);
       await append(`message-${randomUUID()}`, [mail(ids[1]!)], "system");
-      for (const id of ids)
-        await append(`lead-${id}`, [{ type: "LeadStageChanged", data: { leadId: id, from: "Contract Signed", to: "Active" } }]);
+      for (const id of ids) await append(`lead-${id}`, [stageChangedEvent(id, "Contract Signed", "Active")]);
       await append(`lead-${ids[4]}`, [archived(ids[4]!)]);
       await headReaches(fx.store, last);
     }

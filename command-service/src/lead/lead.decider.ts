@@ -100,7 +100,7 @@ function updateLead(command: Extract<LeadCommand, { type: "UpdateLead" }>, state
   if (Object.keys(changedDetails).length > 0) events.push({ type: "LeadDetailsChanged", data: { leadId, changes: changedDetails } });
 
   if (changes.stage !== undefined && changes.stage !== state.stage) {
-    events.push({ type: "LeadStageChanged", data: { leadId, from: state.stage, to: changes.stage } });
+    events.push({ type: "LeadStageChanged", data: { leadId, from: state.stage, to: changes.stage, afterId: null, beforeId: null } });
   }
 
   const director = changes.creativeDirectorId;
@@ -119,8 +119,9 @@ function moveLead(command: Extract<LeadCommand, { type: "MoveLead" }>, state: Le
   const { leadId, stage: to, afterId, beforeId } = command;
   if (afterId === leadId || beforeId === leadId) throw new ValidationError([{ field: afterId === leadId ? "afterId" : "beforeId", message: "A card cannot be placed next to itself" }]);
   if (afterId !== null && afterId === beforeId) throw new ValidationError([{ field: "beforeId", message: "afterId and beforeId must differ" }]);
-  const moved: LeadEvent = { type: "LeadMoved", data: { leadId, from: state.stage, to, afterId, beforeId } };
-  return to === state.stage ? [moved] : [{ type: "LeadStageChanged", data: { leadId, from: state.stage, to } }, moved];
+  // A drop into another column is one stage change that says where the card landed (decisions/005).
+  const data = { leadId, from: state.stage, to, afterId, beforeId };
+  return [to === state.stage ? { type: "LeadMoved", data } : { type: "LeadStageChanged", data }];
 }
 
 function archiveLead(command: Extract<LeadCommand, { type: "ArchiveLead" }>, state: LeadState): LeadEvent[] {

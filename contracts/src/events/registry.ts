@@ -6,7 +6,7 @@ import { messagingEvents } from "../messaging/events.ts";
 import { questionnaireEvents } from "../questionnaire/events.ts";
 import { creativeEvents } from "../creative/events.ts";
 import { LeadErased } from "../erasure/erasure.ts";
-import { upcastCreativeDirectorUnassignedV1 } from "../lead/upcasters.ts";
+import { upcastCreativeDirectorUnassignedV1, upcastLeadStageChangedV1 } from "../lead/upcasters.ts";
 
 /**
  * Every event type the system stores, with its current schema version.
@@ -26,7 +26,8 @@ const define = <S extends z.ZodType>(schema: S, schemaVersion = 1, upcasters?: R
 export const EVENT_DEFINITIONS = {
   LeadCreated: define(leadEvents.LeadCreated),
   LeadDetailsChanged: define(leadEvents.LeadDetailsChanged),
-  LeadStageChanged: define(leadEvents.LeadStageChanged),
+  // v2 names where the card landed, so a drop into another column is one event (decisions/005).
+  LeadStageChanged: define(leadEvents.LeadStageChanged, 2, { 1: upcastLeadStageChangedV1 }),
   CreativeDirectorAssigned: define(leadEvents.CreativeDirectorAssigned),
   // v2 renamed previousDirectorId to creativeDirectorId, as CreativeDirectorAssigned names it (decisions/021).
   CreativeDirectorUnassigned: define(leadEvents.CreativeDirectorUnassigned, 2, { 1: upcastCreativeDirectorUnassignedV1 }),

@@ -27,10 +27,18 @@ export const LeadDetailsChanged = z.object({
   changes: LeadDetails.partial(),
 });
 
+/**
+ * Schema version 2: where the card landed in its new column, after the card afterId and before the
+ * card beforeId (null: no neighbour on that side; both null: on top, as a stage change from the
+ * lead's form puts it). Version 1 had no place: its stage changes read as landing on top, and a
+ * drop then recorded a LeadMoved after it (decisions/005).
+ */
 export const LeadStageChanged = z.object({
   leadId: z.uuid(),
   from: LeadStage,
   to: LeadStage,
+  afterId: z.uuid().nullable(),
+  beforeId: z.uuid().nullable(),
 });
 
 export const CreativeDirectorAssigned = z.object({
@@ -46,8 +54,10 @@ export const CreativeDirectorUnassigned = z.object({
 
 /**
  * A card placed on the board: in column `to`, after the card afterId and before the card beforeId
- * (null: no neighbour on that side). When from differs from to, a LeadStageChanged precedes it in
- * the same command. The board projection turns the neighbours into a rank (decisions/005).
+ * (null: no neighbour on that side). The board projection turns the neighbours into a rank
+ * (decisions/005). A drop into another column is a LeadStageChanged that names its neighbours, so
+ * a LeadMoved is a reorder within its column (from = to); logs written before LeadStageChanged v2
+ * also hold a LeadMoved after each stage change of a drop.
  */
 export const LeadMoved = z.object({
   leadId: z.uuid(),

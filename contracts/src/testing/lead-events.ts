@@ -22,3 +22,15 @@ export function leadCreatedEvent(leadId: string, fields: Partial<Omit<LeadCreate
     },
   };
 }
+
+export type LeadStageChangedEvent = Extract<DomainEvent, { type: "LeadStageChanged" }>;
+
+/** A LeadStageChanged for tests and benchmarks: on top of the new column unless neighbours are given. */
+export function stageChangedEvent(
+  leadId: string,
+  from: LeadStageChangedEvent["data"]["from"],
+  to: LeadStageChangedEvent["data"]["to"],
+  { afterId = null, beforeId = null }: { afterId?: string | null; beforeId?: string | null } = {},
+): LeadStageChangedEvent {
+  return { type: "LeadStageChanged", data: { leadId, from, to, afterId, beforeId } };
+}

@@ -89,7 +89,9 @@ function applyEvent(batch: LeadBatch, row: LeadRow | undefined, event: RecordedE
       }
       return next;
     }
-    case "LeadStageChanged": {
+    case "LeadStageChanged":
+    case "LeadMoved": {
+      // Placed with no neighbour: on top of its column (see moved for a card dropped next to one).
       const next = touched(row, event);
       next.stage = event.data.to;
       next.rank = batch.topRank(event.data.to);
@@ -114,8 +116,15 @@ function applyEvent(batch: LeadBatch, row: LeadRow | undefined, event: RecordedE
   }
 }
 
-/** A card dropped between two others: its rank may need a neighbour's from SQL, so this one waits. */
-async function moved(batch: LeadBatch, row: LeadRow | undefined, event: LeadEvent<"LeadMoved">): Promise<LeadRow | undefined> {
+/** A stage change or a reorder that names where the card landed (decisions/005). */
+type Placement = LeadEvent<"LeadStageChanged" | "LeadMoved">;
+
+/** Whether the event names a neighbour the card was dropped next to. */
+const placedNextTo = (event: RecordedEvent): event is Placement =>
+  (event.type === "LeadStageChanged" || event.type === "LeadMoved") && (event.data.afterId !== null || event.data.beforeId !== null);
+
+/** A card dropped next to a neighbour: its rank may need the neighbour's successor from SQL, so this one waits. */
+async function moved(batch: LeadBatch, row: LeadRow | undefined, event: Placement): Promise<LeadRow | undefined> {
   if (!row) return undefined;
   const { leadId, to, afterId, beforeId } = event.data;
   const rank = await batch.placeBetween(leadId, to, afterId, beforeId);
@@ -134,7 +143,7 @@ function idsOf(events: readonly RecordedEvent[]): string[] {
     const id = leadIdOf(event);
     if (!id) continue;
     ids.add(id);
-    if (event.type === "LeadMoved") for (const n of [event.data.afterId, event.data.beforeId]) if (n) ids.add(n);
+    if (placedNextTo(event)) for (const n of [event.data.afterId, event.data.beforeId]) if (n) ids.add(n);
   }
   return [...ids];
 }
@@ -148,7 +157,7 @@ async function apply(tx: Queryable, events: readonly RecordedEvent[]) {
     const id = leadIdOf(event);
     if (!id) continue;
     const before = batch.get(id);
-    const next = event.type === "LeadMoved" ? await moved(batch, before, event) : applyEvent(batch, before, event);
+    const next = placedNextTo(event) ? await moved(batch, before, event) : applyEvent(batch, before, event);
     if (next === before) continue;
     if (!next) {
       if (before) batch.delete(id);

@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
-import type { DomainEvent } from "@crm/contracts/events/registry";
 import { LEAD_STAGES } from "@crm/contracts/lead/lead";
 import type { EventStore } from "@crm/infra/event-store/event-store";
-import { leadCreatedEvent } from "@crm/contracts/testing/lead-events";
+import { leadCreatedEvent, stageChangedEvent } from "@crm/contracts/testing/lead-events";
 
 export interface Traffic {
   /** Stops appending and resolves to the number of events appended. */
@@ -22,10 +21,7 @@ export function startLeadTraffic(store: EventStore, writers = 4): Traffic {
     const known = leads.length > 0 && Math.random() < 0.6 ? leads[Math.floor(Math.random() * leads.length)] : undefined;
     const commandId = randomUUID();
     if (known && known.stage < LEAD_STAGES.length - 1) {
-      const event: DomainEvent = {
-        type: "LeadStageChanged",
-        data: { leadId: known.id, from: LEAD_STAGES[known.stage]!, to: LEAD_STAGES[known.stage + 1]! },
-      };
+      const event = stageChangedEvent(known.id, LEAD_STAGES[known.stage]!, LEAD_STAGES[known.stage + 1]!);
       await store.append(`lead-${known.id}`, known.version, [event], { commandId, metadata: metadata(commandId) });
       known.stage += 1;
       known.version += 1;
