@@ -95,7 +95,7 @@ export async function compareSettings(settings: Setting[], rounds: number, comma
       // Every other round in reverse order: a setting that always went first would pay alone for whatever the order costs.
       for (const entry of round % 2 === 0 ? apps : [...apps].reverse()) {
         const { setting, app, test, token } = entry;
-        if (round === 1 && command === "move") entry.moves ??= await movesOfCreatedLeads(test.db); // of the leads the warm-up created
+        if (round === 1 && command === "move") entry.moves ??= (await movesOfCreatedLeads(test.db)).measured; // of the leads the warm-up created
         const measured = await run(app, test.db, token, entry.moves ?? createRequest(), 32, round === 0 ? 2 : 5);
         const { app: appMs, postgres } = measured.cpuMs;
         if (round > 0) counted.set(setting.name, [...(counted.get(setting.name) ?? []), { app: appMs, postgres }]);
