@@ -12,9 +12,10 @@
 // BENCH_PROFILE_DIR=/some/dir a JavaScript CPU profile of each measured first render, for DevTools.)
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { chromium, type Page } from "@playwright/test";
+import { chromium, type Browser, type Page } from "@playwright/test";
 import { LEAD_STAGES } from "@crm/contracts/lead/stages";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -42,6 +43,15 @@ const ARGS = [
 const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(q * xs.length) - 1)]!;
 const fmt = (xs: number[]) =>
   `median ${quantile(xs, 0.5).toFixed(0)} ms, p95 ${quantile(xs, 0.95).toFixed(0)} (min ${Math.min(...xs).toFixed(0)}, n=${xs.length})`;
+
+/** Refuses a port another process holds: the health check would find that process's app and measure it. */
+async function assertPortFree(port: number) {
+  await new Promise<void>((resolve, reject) => {
+    const probe = createServer()
+      .once("error", (error) => reject(new Error(`port ${port} is taken (an app left by an earlier run?): ${error.message}`)))
+      .listen(port, "127.0.0.1", () => probe.close(() => resolve()));
+  });
+}
 
 async function waitForHealth() {
   for (let i = 0; i < 240; i++) {
@@ -182,6 +192,7 @@ async function dragToVisible(page: Page, other: Page): Promise<DropTimes> {
 
 async function main() {
   // BENCH_DATA_DIR keeps the seeded database for the next run (seeding takes a minute or more).
+  await assertPortFree(PORT);
   const dataDir = process.env.BENCH_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "crm-bench-ui-"));
   const server = spawn("npx", ["tsx", "server/src/main.ts"], {
     cwd: ROOT,
@@ -189,8 +200,10 @@ async function main() {
     stdio: "ignore",
     detached: true,
   });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ARGS });
+  // Launched inside the try: a browser that fails to start must not leave the app running.
+  let browser: Browser | undefined;
   try {
+    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ARGS });
     await waitForHealth();
     const [name, value] = (await seed()).split("=") as [string, string];
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
@@ -224,7 +237,7 @@ async function main() {
     console.log(`    in the page, drop keydown -> card visible: ${fmt(keyToShown)}`);
     console.log(`  drag-to-visible, another person's board (live notice + refetch + render): ${fmt(elsewhere)}`);
   } finally {
-    await browser.close();
+    await browser?.close();
     if (server.pid) process.kill(-server.pid, "SIGTERM");
     if (!process.env.BENCH_DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
   }
