@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { decodeEvent, decodeWith, encodeEvent, EVENT_DEFINITIONS, type DomainEvent, type EventDefinition } from "../src/events/registry.ts";
+import { stageChangedEvent } from "../src/testing/lead-events.ts";
 
 const LEAD_ID = "0b6f2a4e-6a51-4c39-9b1e-2f6f4f0f5a01";
 
@@ -37,10 +38,7 @@ describe("event registry", () => {
   });
 
   it("encodes a valid event with its current schema version and decodes it back", () => {
-    const event: DomainEvent = {
-      type: "LeadStageChanged",
-      data: { leadId: LEAD_ID, from: "New Lead", to: "Contacted", afterId: null, beforeId: null },
-    };
+    const event: DomainEvent = stageChangedEvent(LEAD_ID, "New Lead", "Contacted");
     const encoded = encodeEvent(event);
     expect(encoded.schemaVersion).toBe(EVENT_DEFINITIONS.LeadStageChanged.schemaVersion);
     expect(decodeEvent(event.type, encoded.schemaVersion, encoded.data)).toEqual(event);
