@@ -1,27 +1,12 @@
-import { createHash, timingSafeEqual } from "node:crypto";
-import { isIP } from "node:net";
 import { Router, type Request } from "express";
 import type { Registry } from "prom-client";
 import { NotFoundError, UnauthenticatedError } from "@crm/contracts/api/errors";
+import { bearerMatches, fromLoopback } from "../http/operator-access.ts";
 
 export interface MetricsRouteDeps {
   registry: Registry;
   /** When set, only its bearer may scrape (from anywhere); else only loopback may. */
   token?: string | undefined;
-}
-
-const digest = (text: string) => createHash("sha256").update(text).digest();
-
-/** req.ip, not the socket: behind a trusted proxy on this host the socket is loopback for everyone. */
-function fromLoopback(req: Request): boolean {
-  const ip = (req.ip ?? "").replace(/^::ffff:/, "");
-  return isIP(ip) !== 0 && (ip === "::1" || ip.startsWith("127."));
-}
-
-/** Compares digests in constant time, so the answer's timing says nothing about the token. */
-function bearerMatches(req: Request, token: string): boolean {
-  const presented = /^Bearer\s+(\S+)\s*$/i.exec(req.get("authorization") ?? "")?.[1];
-  return presented !== undefined && timingSafeEqual(digest(presented), digest(token));
 }
 
 /**

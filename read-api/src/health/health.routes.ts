@@ -1,5 +1,6 @@
-import { Router } from "express";
+import { Router, type Request } from "express";
 import type { Database } from "@crm/infra/db/database";
+import { bearerMatches, fromLoopback } from "@crm/infra/http/operator-access";
 import { sendProblem } from "@crm/infra/http/problem-middleware";
 import { projectionLag } from "./projection-lag.ts";
 
@@ -9,20 +10,31 @@ export interface HealthDeps {
   projections: readonly string[];
   /** Readiness fails while a projection is more events than this behind the log head. */
   readyMaxLag: number;
+  /** METRICS_TOKEN: its bearer reads the details from anywhere, as it scrapes the metrics. */
+  metricsToken?: string | undefined;
+}
+
+/** Read-model names, positions and error texts are for operators: a Partner, this host, or the metrics token. */
+function mayReadDetails(req: Request, metricsToken: string | undefined): boolean {
+  if (req.user?.approved && req.user.role === "Partner") return true;
+  return fromLoopback(req) || (metricsToken !== undefined && bearerMatches(req, metricsToken));
 }
 
 /**
  * GET /api/health (liveness: the database, each projection's checkpoint and lag) and GET /api/ready
- * (readiness: take traffic only once the read models are close to the head).
+ * (readiness: take traffic only once the read models are close to the head). The public learns
+ * only "ok" or "unavailable"; operators (mayReadDetails) get the database kind and every read model.
  */
-export function healthRoutes({ db, projections, readyMaxLag }: HealthDeps): Router {
+export function healthRoutes({ db, projections, readyMaxLag, metricsToken }: HealthDeps): Router {
   const router = Router();
-  router.get("/api/health", async (_req, res) => {
-    const rows = await projectionLag(db);
-    const healthy = rows.every((p) => p.lastError === null);
-    res.status(healthy ? 200 : 503).json({ status: healthy ? "ok" : "degraded", database: db.kind, projections: rows });
+  router.get("/api/health", async (req, res) => {
+    const rows = await projectionLag(db).catch(() => undefined);
+    const healthy = rows !== undefined && rows.every((p) => p.lastError === null);
+    res.status(healthy ? 200 : 503);
+    if (!mayReadDetails(req, metricsToken) || rows === undefined) return void res.json({ status: healthy ? "ok" : "unavailable" });
+    res.json({ status: healthy ? "ok" : "degraded", database: db.kind, projections: rows });
   });
-  router.get("/api/ready", async (_req, res) => {
+  router.get("/api/ready", async (req, res) => {
     const rows = await projectionLag(db);
     const behind = rows.filter((p) => p.lagEvents > readyMaxLag).map((p) => ({ field: p.name, message: `${p.lagEvents} events behind` }));
     const unbuilt = projections
@@ -31,6 +43,9 @@ export function healthRoutes({ db, projections, readyMaxLag }: HealthDeps): Rout
     const lagging = [...behind, ...unbuilt];
     if (lagging.length === 0) return void res.json({ status: "ready", database: db.kind });
     res.setHeader("Retry-After", "5");
+    if (!mayReadDetails(req, metricsToken)) {
+      return sendProblem(res, { type: "about:blank", title: "Not ready", status: 503, detail: "The read models are catching up with the log." });
+    }
     const names = lagging.map((p) => p.field).join(", ");
     sendProblem(res, {
       type: "about:blank",
