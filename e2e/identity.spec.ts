@@ -45,7 +45,7 @@ test("sign up, request access as Project Manager, wait, get approved by a Partne
   await expect(card).toHaveCount(0);
   await partnerContext.close();
 
-  // The newcomer's pending screen hears the live notice and lets them in, without signing in again.
+  // The newcomer's pending screen asks again every few seconds and lets them in, without signing in again.
   await expect(page).toHaveURL("/dashboard");
   await expect(page.getByText(`Welcome, ${newcomer.name}`)).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link")).toHaveText(["Dashboard", "Leads", "Onboarding"]);

@@ -84,12 +84,12 @@ export function createApp(system: System, watcher: CheckpointWatcher | undefined
     const reading = (...names: string[]) => servingReadModels(system.db, watcher, names.map(readModelNeed));
     const reads = onlyFor((method) => READ_METHODS.has(method));
     reads.use(readYourWrites(watcher));
-    reads.use(healthRoutes({ db: system.db, projections: ALL_PROJECTIONS.map((p) => p.name), readyMaxLag: system.config.READY_MAX_LAG }));
-    reads.use(eventStreamRoutes({ watcher }));
+    reads.use(healthRoutes({ db: system.db, projections: ALL_PROJECTIONS.map((p) => p.name), readyMaxLag: system.config.READY_MAX_LAG, metricsToken: system.config.METRICS_TOKEN }));
+    reads.use(eventStreamRoutes({ watcher, db: reading("leads") }));
     reads.use(openApiRoutes());
     reads.use(historyReadRoutes({ db: reading("lead_streams", "users"), store: system.store, now: system.now })); // before leadReadRoutes: ?asOf= on GET /api/leads/:id
     reads.use(leadReadRoutes({ db: reading("leads") }));
-    reads.use(activityReadRoutes({ db: reading("activities", "users") }));
+    reads.use(activityReadRoutes({ db: reading("activities", "users", "leads") }));
     reads.use(meetingReadRoutes({ db: reading("meetings"), now: system.now }));
     reads.use(userReadRoutes({ db: reading("users") }));
     reads.use(questionnaireReadRoutes({ db: reading("questionnaire", "leads") }));

@@ -22,8 +22,6 @@ export const AUDIENCES: readonly Audience[] = ["anonymous", "unregistered", "pen
 export const PUBLIC: readonly Audience[] = AUDIENCES;
 /** Any session, approved or not. */
 export const SIGNED_IN: readonly Audience[] = ["unregistered", "pending", "Partner", "Project Manager", "Creative Director"];
-/** A session whose access request exists (pending or approved). */
-export const REQUESTED: readonly Audience[] = ["pending", "Partner", "Project Manager", "Creative Director"];
 /** Every approved staff member. */
 export const APPROVED: readonly Audience[] = ["Partner", "Project Manager", "Creative Director"];
 /** Leads and onboarding: not Creative Directors. */
@@ -60,11 +58,11 @@ export const ACCESS_POLICY: readonly AccessRule[] = [
   rule("POST /api/users/:id/approve", PARTNER),
   rule("DELETE /api/users/:id/reject", PARTNER),
   rule("POST /api/users/:id/role", PARTNER),
-  // operations; live notices also reach pending users, whose screen waits for its approval notice
+  // operations; live notices only reach approved staff, each cut to what its reader may see
   rule("GET /api/health", PUBLIC),
   rule("GET /api/ready", PUBLIC),
   rule("GET /api/metrics", PUBLIC), // Prometheus has no session: the route admits loopback, or METRICS_TOKEN's bearer when set
-  rule("GET /api/events/stream", REQUESTED),
+  rule("GET /api/events/stream", APPROVED),
   // dashboard
   rule("GET /api/stats", APPROVED),
   rule("GET /api/activities/recent", APPROVED),

@@ -34,7 +34,15 @@ export function activityReadRoutes({ db }: { db: Queryable }): Router {
   };
   router.get("/api/activities/recent", async (req, res) => {
     const { limit } = parseOr400(RecentQuery, req.query, "query");
-    const { rows } = await db.query<Activity>(`${labelled(await hasUsers(), "")} ORDER BY a.position DESC LIMIT $1`, [limit]);
+    // A Creative Director's dashboard covers their own clients only (docs/product.md, "Roles").
+    const director = req.user?.role === "Creative Director" ? req.user.id : null;
+    const { rows } =
+      director === null
+        ? await db.query<Activity>(`${labelled(await hasUsers(), "")} ORDER BY a.position DESC LIMIT $1`, [limit])
+        : await db.query<Activity>(
+            `${labelled(await hasUsers(), "WHERE a.lead_id IN (SELECT id FROM leads WHERE creative_director_id = $2)")} ORDER BY a.position DESC LIMIT $1`,
+            [limit, director],
+          );
     res.json(rows);
   });
   router.get("/api/activities", async (req, res) => {

@@ -97,16 +97,28 @@ export async function getLead(q: Queryable, id: string): Promise<Lead | undefine
   return rows[0];
 }
 
-/** SPEC.md §3 stats, from the leads read model: the stage counts it keeps, and the assigned leads (a partial index). */
-export async function getStats(q: Queryable): Promise<Stats> {
-  const { rows } = await q.query<Stats>(
-    `SELECT
-       coalesce(sum(leads) FILTER (WHERE stage = 'New Lead'), 0)::int AS "newLeads",
-       coalesce(sum(leads) FILTER (WHERE stage = 'Contract Sent'), 0)::int AS "contractsPending",
-       coalesce(sum(leads) FILTER (WHERE stage IN ('Contract Signed', 'Onboarding Form Sent', 'Onboarding Scheduled', 'Creative Director Assigned')), 0)::int AS "onboardingInProgress",
-       (SELECT count(*) FROM leads WHERE creative_director_id IS NOT NULL)::int AS "clientsAssigned"
-     FROM ${await stageCounts(q)} n`,
-  );
+const STATS = `
+  coalesce(sum(leads) FILTER (WHERE stage = 'New Lead'), 0)::int AS "newLeads",
+  coalesce(sum(leads) FILTER (WHERE stage = 'Contract Sent'), 0)::int AS "contractsPending",
+  coalesce(sum(leads) FILTER (WHERE stage IN ('Contract Signed', 'Onboarding Form Sent', 'Onboarding Scheduled', 'Creative Director Assigned')), 0)::int AS "onboardingInProgress"`;
+
+/**
+ * The dashboard's stats (docs/product.md, "Dashboard"), from the leads read model. Over every lead:
+ * the stage counts it keeps, and the assigned leads (a partial index). For a Creative Director
+ * (directorId), over their own clients only: counted from their rows, which the index finds.
+ */
+export async function getStats(q: Queryable, directorId?: string): Promise<Stats> {
+  const { rows } =
+    directorId === undefined
+      ? await q.query<Stats>(
+          `SELECT ${STATS}, (SELECT count(*) FROM leads WHERE creative_director_id IS NOT NULL)::int AS "clientsAssigned"
+           FROM ${await stageCounts(q)} n`,
+        )
+      : await q.query<Stats>(
+          `SELECT ${STATS}, coalesce(sum(leads), 0)::int AS "clientsAssigned"
+           FROM (SELECT stage, count(*)::int AS leads FROM leads WHERE creative_director_id = $1 GROUP BY stage) n`,
+          [directorId],
+        );
   return rows[0]!;
 }
 

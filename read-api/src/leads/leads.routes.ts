@@ -47,9 +47,11 @@ export function leadReadRoutes({ db }: { db: Queryable }): Router {
     if (!lead) throw new NotFoundError("Lead");
     res.setHeader("ETag", `"${lead.version}"`).json(lead);
   });
-  // Stats are counts over every lead: counted once per leads stamp, like the rendered lists.
+  // Stats are counts over every lead: counted once per leads stamp, like the rendered lists. A
+  // Creative Director's cover their own clients only, counted for each request.
   let stats: { stamp: string; counted: Promise<Stats> } | undefined;
-  router.get("/api/stats", async (_req, res) => {
+  router.get("/api/stats", async (req, res) => {
+    if (req.user?.role === "Creative Director") return void res.json(await getStats(db, req.user.id));
     const stamp = await leadsStamp(db);
     if (stats?.stamp !== stamp) {
       const counted = getStats(db);

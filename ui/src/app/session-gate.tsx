@@ -4,11 +4,11 @@ import { useMe } from "@/lib/session";
 import { FullPageError, FullPageSpinner } from "./full-page-status.tsx";
 import { redirectFor, sessionStatus } from "./session-redirect.ts";
 
-/** Sends everyone to the screen their session allows (SPEC.md §2) and follows live notices once registered. */
+/** Sends everyone to the screen their session allows (SPEC.md §2) and follows live notices once approved. */
 export function SessionGate() {
   const { data: me, isPending, error, refetch } = useMe();
   const { pathname } = useLocation();
-  useLiveUpdates(Boolean(me?.user));
+  useLiveUpdates(me?.user?.approved === true); // the stream is for approved staff only
   if (isPending) return <FullPageSpinner />;
   if (error && me === undefined) return <FullPageError error={error} onRetry={() => void refetch()} />;
   const target = redirectFor(sessionStatus(me), pathname);

@@ -1,16 +1,20 @@
+import { useQuery } from "@tanstack/react-query";
 import { Clock } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from "@/components/ui/card";
+import { meQueryOptions } from "@/lib/session";
 import { useDocumentTitle } from "@/lib/use-document-title";
-import { useMe } from "@/lib/session";
 import { useSignOut } from "../api/sign-out.ts";
 import { AuthLayout } from "./auth-layout.tsx";
 
-/** /pending: the access request waiting for a Partner. The me query refetches on focus and on live notices. */
+/** How often the waiting screen asks whether it was approved (live notices are for approved staff only). */
+const APPROVAL_POLL_MS = 3_000;
+
+/** /pending: the access request waiting for a Partner. The me query refetches on focus and every few seconds. */
 export function PendingPage() {
   useDocumentTitle("Pending Approval");
-  const { data: me } = useMe();
+  const { data: me } = useQuery({ ...meQueryOptions, refetchInterval: APPROVAL_POLL_MS });
   const signOut = useSignOut();
   return (
     <AuthLayout>
