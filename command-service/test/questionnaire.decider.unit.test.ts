@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { NotFoundError } from "@crm/contracts/api/errors";
+import { ApiError } from "@crm/contracts/api/errors";
+import { EXPIRED_LINK_MESSAGE } from "@crm/contracts/client-link/client-link";
 import { emptyAnswers } from "@crm/contracts/questionnaire/fields";
 import {
   decide,
@@ -41,11 +42,13 @@ describe("questionnaire decider", () => {
     expect(when(given([submitted(FIRST, 1)]), submit(SECOND))()).toEqual([submitted(SECOND, 2)]);
   });
 
-  it("answers not found for a lead that is unknown or archived, with one message for both", () => {
+  it("answers 410 with the expired-link message for any dead link, the same before and after answers", () => {
     const fresh = when(given([]), submit(FIRST, "unavailable"));
     const after = when(given([submitted(FIRST, 1)]), submit(SECOND, "unavailable"));
-    expect(fresh).toThrow(NotFoundError);
-    expect(after).toThrow(NotFoundError);
+    expect(fresh).toThrow(ApiError);
+    expect(fresh).toThrow(EXPIRED_LINK_MESSAGE);
+    expect(after).toThrow(EXPIRED_LINK_MESSAGE);
+    expect(() => fresh()).toThrow(expect.objectContaining({ status: 410 }));
     const message = (f: () => unknown) => {
       try {
         f();

@@ -3,6 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import express, { type Express, type RequestHandler, type Router } from "express";
 import helmet from "helmet";
+import { clientLinkCommandRoutes } from "@crm/command-service/client-link/client-link.routes";
 import { creativeCommandRoutes } from "@crm/command-service/creative/creative.routes";
 import { uploadRoutes } from "@crm/command-service/creative/upload.routes";
 import { erasureCommandRoutes } from "@crm/command-service/erasure/erasure.routes";
@@ -19,6 +20,7 @@ import { openFileStorage } from "@crm/infra/storage/open-storage";
 import { activityReadRoutes } from "@crm/read-api/activities/activities.routes";
 import { creativeReadRoutes } from "@crm/read-api/creative/creative.routes";
 import type { CheckpointWatcher } from "@crm/read-api/checkpoint-watcher";
+import { clientLinkReadRoutes } from "@crm/read-api/client-links/client-links.routes";
 import { healthRoutes } from "@crm/read-api/health/health.routes";
 import { historyReadRoutes } from "@crm/read-api/history/history.routes";
 import { openApiRoutes } from "@crm/read-api/openapi/openapi.routes";
@@ -94,19 +96,21 @@ export function createApp(system: System, watcher: CheckpointWatcher | undefined
     reads.use(userReadRoutes({ db: reading("users") }));
     reads.use(questionnaireReadRoutes({ db: reading("questionnaire", "leads") }));
     reads.use(onboardingReadRoutes({ db: reading("onboarding", "leads", "users") }));
+    reads.use(clientLinkReadRoutes({ db: system.db, store: system.store, now: system.now })); // the token index and the streams, no read model
     reads.use(creativeReadRoutes({ db: reading("creative", "leads", "users"), storage }));
     app.use(reads);
   }
   if (parts.commands) {
     const commands = onlyFor((method) => method !== "GET" && method !== "HEAD");
     // The public questionnaire parses its own, smaller body (64 KB) and answers with an `error` field.
-    commands.use(questionnaireCommandRoutes({ store: system.store, now: system.now, newId: system.newId }));
+    commands.use(questionnaireCommandRoutes({ store: system.store, db: system.db, now: system.now, newId: system.newId }));
     commands.use(uploadRoutes({ store: system.store, storage, now: system.now, newId: system.newId })); // the raw body is the file, streamed
     commands.use("/api", jsonOnly, express.json({ limit: "1mb", strict: true, type: "application/json" }), storableTextOnly);
     commands.use(leadImportRoutes({ store: system.store, db: system.db, now: system.now, newId: system.newId }));
     commands.use(erasureCommandRoutes({ store: system.store, redactor: system.redactor, rebuildReadModels: () => rebuildReadModels(system), now: system.now, newId: system.newId }));
     commands.use(leadCommandRoutes({ store: system.store, db: system.db, now: system.now, newId: system.newId }));
-    commands.use(outreachCommandRoutes({ store: system.store, config: system.config, now: system.now, newId: system.newId }));
+    commands.use(outreachCommandRoutes({ store: system.store, db: system.db, config: system.config, now: system.now, newId: system.newId }));
+    commands.use(clientLinkCommandRoutes({ store: system.store, db: system.db, publicUrl: system.config.PUBLIC_URL, now: system.now, newId: system.newId }));
     commands.use(onboardingCommandRoutes({ store: system.store, db: system.db, now: system.now, newId: system.newId }));
     commands.use(creativeCommandRoutes({ store: system.store, now: system.now, newId: system.newId }));
     commands.use(identity.commandRoutes);

@@ -10,7 +10,7 @@ import { call } from "../src/testing/http-client.ts";
 import { signUpAs, type SignedIn } from "../src/testing/sign-up-as.ts";
 import { startTestApp, type TestApp } from "../src/testing/test-app.ts";
 import { clientFor, type LeadClient } from "./leads-helpers.ts";
-import { submitPublic } from "./questionnaire-helpers.ts";
+import { submitForLead } from "./questionnaire-helpers.ts";
 
 const backends = await availableBackends();
 
@@ -50,7 +50,7 @@ describe.each(backends)("right to erasure on %s", (backend) => {
       leadId, title: "Call with Zelda", startTime: start.toISOString(), endTime: new Date(start.getTime() + 3_600_000).toISOString(), attendeeEmail: "zelda.secret@example.com",
     });
     expect(meeting.status).toBe(201);
-    expect((await submitPublic(app, { leadId, goals: "Zelda wants xyzzy" })).status).toBe(201);
+    expect((await submitForLead(app, leadId, { goals: "Zelda wants xyzzy" })).status).toBe(201);
     otherId = await client.createLead({ name: "Otto Other", business: "Other Co", email: "otto@example.com" });
   });
   afterAll(() => app?.close());
@@ -70,7 +70,7 @@ describe.each(backends)("right to erasure on %s", (backend) => {
     const statsBefore = (await client.get("/api/stats")).body;
     const erased = await client.post(`/api/leads/${leadId}/erase`, { confirmation: "zelda secret" });
     expect(erased.status).toBe(200);
-    expect(erased.body).toMatchObject({ id: leadId, streams: 4 });
+    expect(erased.body).toMatchObject({ id: leadId, streams: 5 }); // lead, message, meeting, client link, questionnaire
     for (const text of PERSONAL) expect(await tablesContaining(app.system.db, text), text).toEqual([]);
     expect((await client.get("/api/stats")).body).toEqual(statsBefore);
 

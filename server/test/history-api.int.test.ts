@@ -6,7 +6,7 @@ import { call } from "../src/testing/http-client.ts";
 import { signUpAs, type SignedIn } from "../src/testing/sign-up-as.ts";
 import { startTestApp, type TestApp } from "../src/testing/test-app.ts";
 import { clientFor, type LeadClient } from "./leads-helpers.ts";
-import { submitPublic } from "./questionnaire-helpers.ts";
+import { submitForLead } from "./questionnaire-helpers.ts";
 
 const backends = await availableBackends();
 
@@ -27,7 +27,7 @@ describe.each(backends)("lead history, time travel, exports and OpenAPI on %s", 
     expect(edited.status).toBe(200);
     positions.push(edited.body.position);
     expect((await client.post(`/api/leads/${leadId}/send-email`, { subject: "Hello Ada", message: "About your engine" })).status).toBe(202);
-    const answered = await submitPublic(app, { leadId, goals: "More looms" });
+    const answered = await submitForLead(app, leadId, { goals: "More looms" });
     expect(answered.status).toBe(201);
     const moved = await client.patch(`/api/leads/${leadId}`, { stage: "Proposal Sent" });
     positions.push(moved.body.position);
@@ -38,16 +38,16 @@ describe.each(backends)("lead history, time travel, exports and OpenAPI on %s", 
     const history = await client.get(`/api/leads/${leadId}/history`);
     expect(history.status).toBe(200);
     const entries = history.body.entries as { type: string; position: string; streamId: string; actor: { name: string | null }; changes: { field: string; before: unknown; after: unknown }[]; commandId: string; correlationId: string }[];
-    expect(entries.map((e) => e.type)).toEqual(["LeadCreated", "LeadDetailsChanged", "LeadStageChanged", "EmailRequested", "QuestionnaireSubmitted", "LeadStageChanged"]);
+    expect(entries.map((e) => e.type)).toEqual(["LeadCreated", "LeadDetailsChanged", "LeadStageChanged", "EmailRequested", "ClientLinkIssued", "QuestionnaireSubmitted", "LeadStageChanged"]);
     expect([...entries.map((e) => e.position)].sort()).toEqual(entries.map((e) => e.position));
-    expect(new Set(entries.map((e) => e.streamId.split("-")[0]))).toEqual(new Set(["lead", "message", "questionnaire"]));
+    expect(new Set(entries.map((e) => e.streamId.split("-")[0]))).toEqual(new Set(["lead", "message", "clientlink", "questionnaire"]));
     expect(entries[0]!.actor.name).toBe("Pat Partner");
-    expect(entries[4]!.actor.name).toMatch(/questionnaire/i);
+    expect(entries[5]!.actor.name).toMatch(/questionnaire/i);
     expect(entries[1]!.changes).toEqual([{ field: "name", before: "Ada <b>Lovelace</b>", after: "Ada King" }]);
     expect(entries[2]!.changes).toEqual([{ field: "stage", before: "New Lead", after: "Contacted" }]);
-    expect(entries[5]!.changes).toEqual([{ field: "stage", before: "Contacted", after: "Proposal Sent" }]);
+    expect(entries[6]!.changes).toEqual([{ field: "stage", before: "Contacted", after: "Proposal Sent" }]);
     expect(entries[0]!.changes).toContainEqual({ field: "email", before: null, after: "ada@example.com" });
-    expect(entries[4]!.changes).toContainEqual({ field: "answers.goals", before: null, after: "More looms" });
+    expect(entries[5]!.changes).toContainEqual({ field: "answers.goals", before: null, after: "More looms" });
     // The same command wrote the details change and the stage change.
     expect(entries[1]!.commandId).toBe(entries[2]!.commandId);
     expect(entries.every((e) => e.correlationId.length > 0)).toBe(true);
@@ -81,7 +81,7 @@ describe.each(backends)("lead history, time travel, exports and OpenAPI on %s", 
     expect(lines.headers.get("content-type")).toContain("application/x-ndjson");
     expect(lines.headers.get("content-disposition")).toContain(".jsonl");
     const parsed = (await lines.text()).trim().split("\n").map((l) => JSON.parse(l));
-    expect(parsed.map((e) => e.type)).toEqual(["LeadCreated", "LeadDetailsChanged", "LeadStageChanged", "EmailRequested", "QuestionnaireSubmitted", "LeadStageChanged"]);
+    expect(parsed.map((e) => e.type)).toEqual(["LeadCreated", "LeadDetailsChanged", "LeadStageChanged", "EmailRequested", "ClientLinkIssued", "QuestionnaireSubmitted", "LeadStageChanged"]);
     const html = await call(app, `/api/leads/${leadId}/history.html`, { bearer: partner.token });
     expect(html.status).toBe(200);
     expect(html.headers.get("content-type")).toContain("text/html");

@@ -7,7 +7,7 @@ import { availableBackends } from "@crm/infra/testing/test-database";
 import { EVENTUALLY } from "@crm/infra/testing/eventually";
 import { signUpAs, type SignedIn } from "../src/testing/sign-up-as.ts";
 import { startTestApp, type TestApp } from "../src/testing/test-app.ts";
-import { staffClient, submitPublic } from "./questionnaire-helpers.ts";
+import { staffClient, submitForLead } from "./questionnaire-helpers.ts";
 
 const backends = await availableBackends();
 
@@ -107,7 +107,7 @@ for (const backend of ["postgres", "pglite"] as const) {
 
     it("lists recent onboarding activities from real events, with the client as the author of answers", async () => {
       const leadId = await staff.lead("Contract Signed");
-      staff.saw(await submitPublic(app, { leadId, goals: "Grow" }));
+      staff.saw(await submitForLead(app, leadId, { goals: "Grow" }));
       await staff.post(`/api/onboarding/${leadId}/assign-director`, { creativeDirectorId: director.user!.id });
       const recent = await staff.get(`/api/onboarding/activities?leadId=${leadId}`);
       expect(recent.status).toBe(200);
@@ -125,7 +125,7 @@ for (const backend of ["postgres", "pglite"] as const) {
 
     it("Creative Directors are kept out of onboarding but read their own clients' answers", async () => {
       const leadId = await staff.lead("Contract Signed");
-      staff.saw(await submitPublic(app, { leadId, goals: "Grow" }));
+      staff.saw(await submitForLead(app, leadId, { goals: "Grow" }));
       const cd = staffClient(app, director);
       expect((await cd.post(`/api/onboarding/${leadId}/assign-director`, { creativeDirectorId: director.user!.id })).status).toBe(403);
       expect((await cd.get("/api/onboarding/activities")).status).toBe(403);

@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
 import type { LeadStage } from "@crm/contracts/lead/lead";
 import { call, type CallOptions, type CallResult } from "../src/testing/http-client.ts";
-import type { SignedIn } from "../src/testing/sign-up-as.ts";
+import { issueClientLink } from "../src/testing/client-link.ts";
+import { signUpAs, type SignedIn } from "../src/testing/sign-up-as.ts";
 import type { TestApp } from "../src/testing/test-app.ts";
 
 /** Staff calls with a bearer token; reads wait for the newest position this client wrote. */
@@ -28,6 +29,12 @@ export function staffClient(app: TestApp, who: SignedIn) {
       remember(await call(app, path, { method: "POST", bearer: who.token, ...(body !== undefined ? { body } : {}), ...options })),
     patch: async (path: string, body: unknown) => remember(await call(app, path, { method: "PATCH", bearer: who.token, body })),
     delete: async (path: string) => remember(await call(app, path, { method: "DELETE", bearer: who.token })),
+    /** A new client questionnaire link for a lead (replacing its live one); answers the token from its URL. */
+    async link(leadId: string): Promise<string> {
+      const created = await client.post(`/api/leads/${leadId}/client-link`, {});
+      expect(created.status).toBe(201);
+      return tokenOf(created.body.url as string);
+    },
     /** A new lead, moved to a stage; answers its id. */
     async lead(stage: LeadStage = "Contract Signed"): Promise<string> {
       const created = await client.post("/api/leads", {
@@ -43,9 +50,23 @@ export function staffClient(app: TestApp, who: SignedIn) {
   return client;
 }
 
+/** The token at the end of a client link's URL. */
+export const tokenOf = (url: string) => url.slice(url.lastIndexOf("/") + 1);
+
 let ipCounter = 0;
 /** A client address no other test uses, so the per-IP limit of one test does not touch another. */
 export const freshIp = () => `10.7.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`;
 
 /** POST /api/questionnaire as a client who is not signed in. */
 export const submitPublic = (app: TestApp, body: unknown, ip = freshIp()) => call(app, "/api/questionnaire", { method: "POST", body, ip });
+
+/** One Partner per app who issues the links submitForLead uses. */
+const linkIssuers = new WeakMap<TestApp, Promise<SignedIn>>();
+
+/** The client's path: a fresh questionnaire link for the lead (replacing its live one), then the answers posted with its token. */
+export async function submitForLead(app: TestApp, leadId: string, answers: Record<string, unknown> = {}, ip = freshIp()) {
+  let issuer = linkIssuers.get(app);
+  if (!issuer) linkIssuers.set(app, (issuer = signUpAs(app, { role: "Partner" })));
+  const { token } = await issueClientLink(app, leadId, await issuer);
+  return submitPublic(app, { token, ...answers }, ip);
+}

@@ -3,10 +3,12 @@ import { z } from "zod";
 import { ConflictError } from "@crm/contracts/api/errors";
 import { SendEmailCompatBody, SendFormBody, SendLeadEmailBody, SendSmsBody, type MessageAccepted } from "@crm/contracts/messaging/commands";
 import { messageStreamId } from "@crm/contracts/messaging/stream";
+import type { Queryable } from "@crm/infra/db/database";
 import type { EventStore } from "@crm/infra/event-store/event-store";
 import { parseOr400 } from "@crm/infra/http/validate";
 import { normalizePhone } from "@crm/infra/sms/sms-sender";
 import { handleCommand } from "../shared/command-handler.ts";
+import { issueClientLink } from "../client-link/issue-client-link.ts";
 import { commandOptions, type CommandDeps } from "../shared/command-context.ts";
 import { loadOpenLead, type OpenLead } from "./load-lead.ts";
 import { messageDecider, type MessageCommand } from "./message.decider.ts";
@@ -16,6 +18,7 @@ import { composeMessageEmail } from "./templates/message-email.ts";
 
 export interface MessagingDeps extends CommandDeps {
   store: EventStore;
+  db: Queryable;
   publicUrl: string | undefined;
   mailFrom: string;
   /** Where messages go, answered up front so the UI can say it. */
@@ -23,14 +26,6 @@ export interface MessagingDeps extends CommandDeps {
 }
 
 const LeadId = z.object({ id: z.uuid("Lead ids are UUIDs") });
-
-/** PUBLIC_URL, else the origin the browser called us from. */
-function siteOrigin(req: Request, publicUrl: string | undefined): string {
-  if (publicUrl) return publicUrl.replace(/\/+$/, "");
-  const origin = req.get("origin");
-  if (origin && URL.canParse(origin) && /^https?:$/.test(new URL(origin).protocol)) return new URL(origin).origin;
-  return `${req.protocol}://${req.get("host") ?? "localhost"}`;
-}
 
 /** POST /api/leads/:id/send-form, /send-email, /send-sms and the compatible POST /api/send-email. */
 export function messagingCommandRoutes(deps: MessagingDeps): Router {
@@ -59,7 +54,11 @@ export function messagingCommandRoutes(deps: MessagingDeps): Router {
 
   async function sendForm(req: Request, res: Response, leadId: string, input: SendFormBody) {
     const lead = await loadOpenLead(deps.store, leadId);
-    const formUrl = `${siteOrigin(req, deps.publicUrl)}/onboarding-form/${lead.id}`;
+    // Each form mail carries a fresh link, which replaces the lead's earlier one (decisions/038).
+    const keyed = commandOptions(req, deps);
+    const commandId = keyed.newCommandId ? undefined : `${keyed.metadata.commandId}/client-link`; // a retry with the same key issues no second link
+    const link = await issueClientLink(deps, req, { leadId: lead.id, purpose: "questionnaire", ...(commandId ? { commandId } : {}) });
+    const formUrl = link.url;
     const mail = composeFormEmail({ ...input, recipientName: lead.details.name, formUrl, brand: brand() });
     const email = (messageId: string) => ({
       messageId,

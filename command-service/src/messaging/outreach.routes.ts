@@ -2,6 +2,7 @@ import { Router } from "express";
 import type { Config } from "@crm/infra/config";
 import { googleCalendarSettings } from "@crm/infra/calendar/google-calendar";
 import { jitsiLink } from "@crm/infra/calendar/jitsi";
+import type { Queryable } from "@crm/infra/db/database";
 import type { EventStore } from "@crm/infra/event-store/event-store";
 import { twilioConfigured } from "@crm/infra/sms/create-sms-sender";
 import { meetingCommandRoutes } from "../meeting/meeting.routes.ts";
@@ -9,7 +10,7 @@ import type { CommandDeps } from "../shared/command-context.ts";
 import { messagingCommandRoutes } from "./messaging.routes.ts";
 
 /** The meeting and messaging commands, configured from the environment (Google or Jitsi, SMTP or outbox, Twilio or outbox). */
-export function outreachCommandRoutes(deps: CommandDeps & { store: EventStore; config: Config }): Router {
+export function outreachCommandRoutes(deps: CommandDeps & { store: EventStore; db: Queryable; config: Config }): Router {
   const { config } = deps;
   const router = Router();
   router.use(meetingCommandRoutes({ ...deps, googleMeet: googleCalendarSettings(config) !== undefined, jitsiLink: () => jitsiLink(config.JITSI_URL) }));

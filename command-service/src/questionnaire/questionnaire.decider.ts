@@ -1,4 +1,4 @@
-import { NotFoundError } from "@crm/contracts/api/errors";
+import { expiredLink } from "@crm/contracts/client-link/client-link";
 import type { EventOf } from "@crm/contracts/events/registry";
 import type { QuestionnaireAnswers } from "@crm/contracts/questionnaire/fields";
 import type { Decider, EventEnvelope } from "../shared/decider.ts";
@@ -9,8 +9,8 @@ export type QuestionnaireEvent = EventOf<"QuestionnaireSubmitted">;
 export type QuestionnaireState = { status: "empty" } | { status: "submitted"; leadId: string; versions: number; latestResponseId: string };
 
 /**
- * What the route found about the lead before deciding: it is "open", or "unavailable" (unknown
- * or archived: the public answer is the same for both, so the decider cannot tell them apart).
+ * What the route found before deciding: a live link of an open lead ("open"), or anything else
+ * ("unavailable": the public answer is the same for every dead link, decisions/038).
  */
 export type LeadAvailability = "open" | "unavailable";
 
@@ -34,11 +34,8 @@ export function evolve(state: QuestionnaireState, event: EventEnvelope<Questionn
   };
 }
 
-/** The one answer for a link that leads nowhere, whichever the reason. */
-export const invalidLink = () => new NotFoundError("This questionnaire link");
-
 function submit(command: QuestionnaireCommand, state: QuestionnaireState): QuestionnaireEvent[] {
-  if (command.lead !== "open") throw invalidLink();
+  if (command.lead !== "open") throw expiredLink();
   const version = state.status === "submitted" ? state.versions + 1 : 1;
   return [
     { type: "QuestionnaireSubmitted", data: { responseId: command.responseId, leadId: command.leadId, version, answers: command.answers } },

@@ -1,3 +1,4 @@
+import { describeClientLinkEvent } from "../client-link/describe.ts";
 import { describeCreativeEvent } from "../creative/describe.ts";
 import type { DomainEvent } from "../events/registry.ts";
 import { describeLeadEvent } from "../lead/describe.ts";
@@ -15,7 +16,7 @@ export function describeActivity(event: DomainEvent & { streamId: string }): Lea
     const described = describeLeadEvent(event);
     return described && { ...described, leadId };
   }
-  return describeMessagingEvent(event) ?? describeQuestionnaireEvent(event) ?? describeCreativeEvent(event);
+  return describeMessagingEvent(event) ?? describeQuestionnaireEvent(event) ?? describeCreativeEvent(event) ?? describeClientLinkEvent(event);
 }
 
 /** The lead an event belongs to, whether or not it makes a timeline entry. */

@@ -6,6 +6,7 @@ import { messagingEvents } from "../messaging/events.ts";
 import { questionnaireEvents } from "../questionnaire/events.ts";
 import { creativeEvents } from "../creative/events.ts";
 import { LeadErased } from "../erasure/erasure.ts";
+import { clientLinkEvents } from "../client-link/client-link.ts";
 import { upcastCreativeDirectorUnassignedV1, upcastLeadStageChangedV1 } from "../lead/upcasters.ts";
 
 /**
@@ -52,6 +53,9 @@ export const EVENT_DEFINITIONS = {
   SmsSent: define(messagingEvents.SmsSent),
   SmsFailed: define(messagingEvents.SmsFailed),
   QuestionnaireSubmitted: define(questionnaireEvents.QuestionnaireSubmitted),
+  ClientLinkIssued: define(clientLinkEvents.ClientLinkIssued),
+  ClientLinkRevoked: define(clientLinkEvents.ClientLinkRevoked),
+  ClientLinkFlooded: define(clientLinkEvents.ClientLinkFlooded),
   FileUploaded: define(creativeEvents.FileUploaded),
   ContentSubmitted: define(creativeEvents.ContentSubmitted),
   ContentApproved: define(creativeEvents.ContentApproved),

@@ -1,3 +1,4 @@
+import { describeClientLinkEvent } from "../client-link/describe.ts";
 import type { RecordedEvent } from "../events/registry.ts";
 import { describeLeadEvent } from "../lead/describe.ts";
 import type { Lead } from "../lead/lead.ts";
@@ -19,7 +20,7 @@ const humanize = (type: string) => type.replace(/([a-z])([A-Z])/g, "$1 $2").repl
 
 function summaryOf(event: RecordedEvent): string {
   if (event.type === "LeadErased") return "Personal data erased";
-  const described = describeLeadEvent(event) ?? describeMessagingEvent(event) ?? describeQuestionnaireEvent(event);
+  const described = describeLeadEvent(event) ?? describeMessagingEvent(event) ?? describeQuestionnaireEvent(event) ?? describeClientLinkEvent(event);
   return described?.title ?? humanize(event.type);
 }
 

@@ -45,9 +45,15 @@ const answerShape = {
 /** Every answer, each null when not given (SPEC.md §5: nothing is required). */
 export const QuestionnaireAnswersSchema = z.strictObject(answerShape);
 
-/** Body of the public POST /api/questionnaire: the lead id from the link plus the answers. */
+/**
+ * Body of the public POST /api/questionnaire: the token from the client's link plus the answers
+ * (decisions/038). A token that matches no live link is refused with one message, whatever the reason.
+ */
 export const SubmitQuestionnaireBody = z.strictObject({
-  leadId: z.uuid({ error: "Invalid questionnaire link. Please use the link provided in your email." }),
+  token: z
+    .string({ error: "Invalid questionnaire link. Please use the link provided in your email." })
+    .min(1, "Invalid questionnaire link. Please use the link provided in your email.")
+    .max(200, "Invalid questionnaire link. Please use the link provided in your email."),
   ...answerShape,
 });
 export type SubmitQuestionnaireBody = z.infer<typeof SubmitQuestionnaireBody>;

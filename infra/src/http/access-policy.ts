@@ -93,6 +93,11 @@ export const ACCESS_POLICY: readonly AccessRule[] = [
   rule("POST /api/leads/:id/send-email", STAFF),
   rule("POST /api/leads/:id/send-sms", STAFF),
   rule("POST /api/send-email", STAFF),
+  // client capability links (decisions/038): staff issue and revoke; the token alone opens the questionnaire
+  rule("GET /api/leads/:id/client-link", STAFF),
+  rule("POST /api/leads/:id/client-link", STAFF),
+  rule("DELETE /api/leads/:id/client-link", STAFF),
+  rule("GET /api/questionnaire/link/:token", PUBLIC),
   // onboarding and the public questionnaire (issue 7); Creative Directors read only their own clients' answers
   rule("POST /api/questionnaire", PUBLIC),
   rule("GET /api/questionnaire/:leadId", APPROVED),

@@ -4,6 +4,7 @@ import { Activity } from "@crm/contracts/activity/activity";
 import { Me, OidcPublicConfig, SignInBody, SignUpBody } from "@crm/contracts/auth/auth";
 import { EraseLeadBody, EraseLeadResult } from "@crm/contracts/erasure/erasure";
 import { AsOfQuery, LeadHistory } from "@crm/contracts/history/history";
+import { ClientLinkCreated, ClientLinkRevokedResult, ClientLinkStatus, IssueClientLinkBody, PublicClientLink, RevokeClientLinkBody } from "@crm/contracts/client-link/client-link";
 import { ArchiveLeadBody, CreateLeadBody, MoveLeadBody, UpdateLeadBody } from "@crm/contracts/lead/commands";
 import { ImportLeadsBody, ImportResult } from "@crm/contracts/lead/import";
 import { Lead, LeadBoard, LeadBoardQuery, LeadListQuery, Stats } from "@crm/contracts/lead/lead";
@@ -81,6 +82,10 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   "POST /api/leads/{id}/send-sms": { tag: "messages", summary: "Text the lead", body: SendSmsBody, response: MessageAccepted, status: 202 },
   "POST /api/send-email": { tag: "messages", summary: "Send an email (SPEC.md shape)", body: SendEmailCompatBody, response: MessageAccepted, status: 202 },
   "POST /api/questionnaire": { tag: "onboarding", summary: "Submit the client questionnaire (public)", body: SubmitQuestionnaireBody, response: QuestionnaireAccepted, status: 201 },
+  "GET /api/questionnaire/link/{token}": { tag: "onboarding", summary: "Whether a client link works (public; 410 when it does not)", response: PublicClientLink },
+  "GET /api/leads/{id}/client-link": { tag: "onboarding", summary: "The lead's live client questionnaire link, without its token", response: ClientLinkStatus },
+  "POST /api/leads/{id}/client-link": { tag: "onboarding", summary: "Create a client link (its URL is shown once; replaces the live one)", body: IssueClientLinkBody, response: ClientLinkCreated, status: 201 },
+  "DELETE /api/leads/{id}/client-link": { tag: "onboarding", summary: "Revoke the lead's client link", body: RevokeClientLinkBody, response: ClientLinkRevokedResult },
   "GET /api/questionnaire/{leadId}": { tag: "onboarding", summary: "A lead's latest questionnaire answers", response: QuestionnaireResponse },
   "GET /api/questionnaire/{leadId}/versions": { tag: "onboarding", summary: "A lead's questionnaire versions", response: z.array(QuestionnaireVersion) },
   "POST /api/onboarding/{id}/assign-director": { tag: "onboarding", summary: "Assign a Creative Director", body: AssignDirectorBody, response: withPosition },
