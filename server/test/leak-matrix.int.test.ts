@@ -1,0 +1,284 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ACCESS_POLICY } from "@crm/infra/http/access-policy";
+import { storableQueryOnly } from "@crm/infra/http/storable-text";
+import { availableBackends } from "@crm/infra/testing/test-database";
+import { call } from "../src/testing/http-client.ts";
+import { signUpAs, type SignedIn } from "../src/testing/sign-up-as.ts";
+import { startTestApp, type TestApp } from "../src/testing/test-app.ts";
+import { PNG, upload } from "./creative-helpers.ts";
+import { freshIp, staffClient } from "./questionnaire-helpers.ts";
+import {
+  followStream,
+  forbiddenFor,
+  leaksIn,
+  policyKeys,
+  runRoleMatrix,
+  uniqueLeadValues,
+  type PlantedLead,
+  type Principal,
+  type Samples,
+} from "./support/role-matrix.ts";
+
+/**
+ * The leak matrix (docs/product.md, "Roles"): every route × every principal on data where each
+ * has something of its own, every answer and every live notice scanned for the ids, names,
+ * businesses and emails of leads that principal may not see.
+ */
+
+const backends = await availableBackends();
+const BACKENDS = ["postgres", "pglite"] as const;
+
+interface World {
+  leads: { a: string; b: string; u: string };
+  planted: PlantedLead[];
+  principals: Principal[];
+  meetings: Map<string, string>;
+  files: Map<string, string>;
+  partner: ReturnType<typeof staffClient>;
+  directors: { a: SignedIn; b: SignedIn };
+}
+
+/** Any id: the write cells only check the gate, and must change nothing. */
+const anyId = () => randomUUID();
+
+/**
+ * How each route is called as a principal. Reads use ids of data the principal may see (its first
+ * lead, else lead U, which nobody but staff sees); writes send an empty body to an unknown id, so
+ * a let-through write is refused by its own validation and the data stays as planted.
+ */
+function samplesFor(world: World): Samples {
+  const own = (who: Principal) => who.sees[0] ?? world.leads.u;
+  const write = (path: string) => ({ call: () => ({ path }) });
+  const read = (path: (who: Principal) => string, want?: "through") => ({ call: (who: Principal) => ({ path: path(who) }), ...(want ? { want } : {}) });
+  const fixed = (path: string, want?: "through") => read(() => path, want);
+  return {
+    "POST /api/auth/sign-up": write("/api/auth/sign-up"),
+    "POST /api/auth/sign-in": write("/api/auth/sign-in"),
+    "POST /api/auth/sign-out": write("/api/auth/sign-out"),
+    "GET /api/auth/me": fixed("/api/auth/me"),
+    "POST /api/auth/register": write("/api/auth/register"),
+    "GET /api/auth/oidc/config": fixed("/api/auth/oidc/config"),
+    "GET /api/auth/oidc/start": fixed("/api/auth/oidc/start", "through"), // no provider is configured: 404
+    "GET /api/auth/oidc/callback": fixed("/api/auth/oidc/callback", "through"),
+    "GET /api/users": fixed("/api/users"),
+    "GET /api/users/creative-directors": fixed("/api/users/creative-directors"),
+    "GET /api/users/pending": fixed("/api/users/pending"),
+    "POST /api/users/:id/approve": write(`/api/users/${anyId()}/approve`),
+    "DELETE /api/users/:id/reject": write(`/api/users/${anyId()}/reject`),
+    "POST /api/users/:id/role": write(`/api/users/${anyId()}/role`),
+    "GET /api/health": fixed("/api/health"),
+    "GET /api/ready": fixed("/api/ready"),
+    "GET /api/metrics": fixed("/api/metrics", "through"), // only this host or the metrics token: 404 to the matrix's addresses
+    "GET /api/events/stream": fixed("/api/events/stream"),
+    "GET /api/stats": fixed("/api/stats"),
+    "GET /api/activities/recent": fixed("/api/activities/recent?limit=100"),
+    "GET /api/leads": fixed("/api/leads"),
+    "GET /api/leads/board": fixed("/api/leads/board"),
+    "POST /api/leads": write("/api/leads"),
+    "GET /api/leads/:id": read((who) => `/api/leads/${own(who)}`),
+    "PATCH /api/leads/:id": write(`/api/leads/${anyId()}`),
+    "DELETE /api/leads/:id": write(`/api/leads/${anyId()}`),
+    "POST /api/leads/:id/move": write(`/api/leads/${anyId()}/move`),
+    "POST /api/leads/:id/archive": write(`/api/leads/${anyId()}/archive`),
+    "POST /api/leads/import": write("/api/leads/import"),
+    "GET /api/activities": read((who) => `/api/activities?leadId=${own(who)}`),
+    "GET /api/leads/:id/history": read((who) => `/api/leads/${own(who)}/history`),
+    "GET /api/leads/:id/history.jsonl": read((who) => `/api/leads/${own(who)}/history.jsonl`),
+    "GET /api/leads/:id/history.html": read((who) => `/api/leads/${own(who)}/history.html`),
+    "POST /api/leads/:id/erase": write(`/api/leads/${anyId()}/erase`),
+    "GET /api/openapi.json": fixed("/api/openapi.json"),
+    "GET /api/meetings": read((who) => `/api/meetings?leadId=${own(who)}`),
+    "GET /api/meetings/:id": read((who) => `/api/meetings/${world.meetings.get(own(who))}`),
+    "POST /api/meetings": write("/api/meetings"),
+    "PATCH /api/meetings/:id": write(`/api/meetings/${anyId()}`),
+    "POST /api/meetings/:id/cancel": write(`/api/meetings/${anyId()}/cancel`),
+    "POST /api/leads/:id/send-form": write(`/api/leads/${anyId()}/send-form`),
+    "POST /api/leads/:id/send-email": write(`/api/leads/${anyId()}/send-email`),
+    "POST /api/leads/:id/send-sms": write(`/api/leads/${anyId()}/send-sms`),
+    "POST /api/send-email": write("/api/send-email"),
+    "POST /api/questionnaire": write("/api/questionnaire"),
+    "GET /api/questionnaire/link/:token": {
+      call: (who) => (who.link ? { path: `/api/questionnaire/link/${who.link}` } : { path: `/api/questionnaire/link/${"x".repeat(43)}`, want: "through" }),
+    },
+    "GET /api/leads/:id/client-link": read((who) => `/api/leads/${own(who)}/client-link`),
+    "POST /api/leads/:id/client-link": write(`/api/leads/${anyId()}/client-link`),
+    "DELETE /api/leads/:id/client-link": write(`/api/leads/${anyId()}/client-link`),
+    "GET /api/questionnaire/:leadId": read((who) => `/api/questionnaire/${own(who)}`),
+    "GET /api/questionnaire/:leadId/versions": read((who) => `/api/questionnaire/${own(who)}/versions`),
+    "POST /api/onboarding/:id/assign-director": write(`/api/onboarding/${anyId()}/assign-director`),
+    "GET /api/onboarding/activities": fixed("/api/onboarding/activities"),
+    "GET /api/creative/clients": fixed("/api/creative/clients"),
+    "GET /api/content-submissions": fixed("/api/content-submissions"),
+    "POST /api/content-submissions": write("/api/content-submissions"),
+    "POST /api/content-submissions/:id/review": write(`/api/content-submissions/${anyId()}/review`),
+    "GET /api/creative-tasks": fixed("/api/creative-tasks"),
+    "POST /api/creative-tasks": write("/api/creative-tasks"),
+    "POST /api/creative-tasks/:id/start": write(`/api/creative-tasks/${anyId()}/start`),
+    "POST /api/creative-tasks/:id/complete": write(`/api/creative-tasks/${anyId()}/complete`),
+    "POST /api/creative-tasks/:id/cancel": write(`/api/creative-tasks/${anyId()}/cancel`),
+    "POST /api/files": write(`/api/files?leadId=${anyId()}&purpose=photo`),
+    "GET /api/files/:id": read((who) => `/api/files/${world.files.get(own(who)) ?? world.files.get(world.leads.a)}`),
+  };
+}
+
+/** Three leads (A for director A, B for director B, U for nobody but staff), each with something in every read model. */
+async function plantWorld(app: TestApp): Promise<World> {
+  const partnerAccount = await signUpAs(app, { role: "Partner" });
+  const partner = staffClient(app, partnerAccount);
+  const manager = await signUpAs(app, { role: "Project Manager" });
+  const a = await signUpAs(app, { role: "Creative Director", displayName: "Director A" });
+  const b = await signUpAs(app, { role: "Creative Director", displayName: "Director B" });
+  const pending = await signUpAs(app, { role: "Project Manager", approved: false });
+  const rejected = await signUpAs(app, { role: "Partner", approved: false });
+  const unregistered = await signUpAs(app, { role: null });
+  expect((await partner.delete(`/api/users/${rejected.accountId}/reject`)).status).toBe(204);
+
+  const planted: PlantedLead[] = [];
+  const meetings = new Map<string, string>();
+  const files = new Map<string, string>();
+  const links = new Map<string, string>();
+  const plant = async (label: string, director?: SignedIn) => {
+    const values = uniqueLeadValues(label);
+    const created = await partner.post("/api/leads", { ...values, phone: "+44 20 7946 0000", notes: `${label} notes` });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = created.body.id as string;
+    planted.push({ id, values: [values.name, values.business, values.email] });
+    expect((await partner.patch(`/api/leads/${id}`, { stage: "Contract Signed" })).status).toBe(200);
+    const meeting = await partner.post("/api/meetings", {
+      leadId: id, title: `${label} kick-off`, type: "onboarding", meetingType: "in-person", location: "Studio",
+      startTime: "2030-01-31T15:00:00Z", endTime: "2030-01-31T16:00:00Z", notes: "", attendeeEmail: "",
+    });
+    expect(meeting.status, JSON.stringify(meeting.body)).toBe(201);
+    meetings.set(id, meeting.body.id);
+    expect((await partner.post(`/api/leads/${id}/send-email`, { subject: `${label} proposal`, message: "Hello" })).status).toBe(202);
+    const link = await partner.post(`/api/leads/${id}/client-link`, {});
+    expect(link.status, JSON.stringify(link.body)).toBe(201);
+    const token = String(link.body.url).split("/").pop()!;
+    links.set(id, token);
+    const answered = await call(app, "/api/questionnaire", { method: "POST", ip: freshIp(), body: { token, brandWords: `${label} brand` } });
+    expect(answered.status, JSON.stringify(answered.body)).toBe(201);
+    partner.saw(answered);
+    if (director) {
+      const assigned = await partner.post(`/api/onboarding/${id}/assign-director`, { creativeDirectorId: director.user!.id });
+      expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
+      const creative = staffClient(app, director);
+      creative.saw(assigned);
+      expect((await creative.get(`/api/creative/clients`)).body.map((c: { id: string }) => c.id)).toContain(id);
+      const file = await upload(app, director, id, "photo", PNG, `${label}.png`);
+      expect(file.status, JSON.stringify(file.body)).toBe(201);
+      files.set(id, file.body.id);
+      const submitted = await creative.post("/api/content-submissions", { leadId: id, type: "photo", title: `${label} hero`, description: "cut", caption: "", fileId: file.body.id });
+      expect(submitted.status, JSON.stringify(submitted.body)).toBe(201);
+      const task = await creative.post("/api/creative-tasks", { leadId: id, title: `${label} storyboard`, description: "frames" });
+      expect(task.status, JSON.stringify(task.body)).toBe(201);
+      partner.saw(task);
+    }
+    return id;
+  };
+  const leads = { a: await plant("Alpha", a), b: await plant("Bravo", b), u: await plant("Umber") };
+  // Every read model has caught up with the last write before the matrix reads.
+  expect((await partner.get(`/api/leads/${leads.u}`)).status).toBe(200);
+
+  const all = [leads.a, leads.b, leads.u];
+  const principals: Principal[] = [
+    { name: "signed out", audience: "anonymous", sees: [] },
+    { name: "unregistered", audience: "unregistered", accountId: unregistered.accountId, sees: [] },
+    { name: "pending", audience: "pending", accountId: pending.accountId, sees: [] },
+    { name: "rejected", audience: "unregistered", accountId: rejected.accountId, sees: [] },
+    { name: "Project Manager", audience: "Project Manager", accountId: manager.accountId, sees: all },
+    { name: "Creative Director A", audience: "Creative Director", accountId: a.accountId, sees: [leads.a] },
+    { name: "Creative Director B", audience: "Creative Director", accountId: b.accountId, sees: [leads.b] },
+    { name: "Partner", audience: "Partner", accountId: partnerAccount.accountId, sees: all },
+    // The link's page shows nothing of the lead: its holder may see no lead's values, not even its own.
+    { name: "questionnaire-link holder", audience: "anonymous", link: links.get(leads.u)!, sees: [] },
+  ];
+  return { leads, planted, principals, meetings, files, partner, directors: { a, b } };
+}
+
+for (const backend of BACKENDS)
+  describe.skipIf(!backends.includes(backend))(`leak matrix on ${backend}`, () => {
+    let app: TestApp;
+    let world: World;
+
+    beforeAll(async () => {
+      app = await startTestApp(backend);
+      world = await plantWorld(app);
+    }, 180_000);
+    afterAll(() => app?.close());
+
+    it("has a sample for every route of the policy, and none for a route it lacks", () => {
+      const samples = Object.keys(samplesFor(world));
+      expect([...policyKeys()].filter((route) => !samples.includes(route))).toEqual([]);
+      expect(samples.filter((route) => !policyKeys().has(route))).toEqual([]);
+    });
+
+    it("answers every principal as the policy promises, and never with another lead's data", async () => {
+      const findings = await runRoleMatrix({ app, principals: world.principals, leads: world.planted, samples: samplesFor(world) });
+      expect(findings).toEqual([]);
+    }, 300_000);
+
+    it("finds a planted leak: an unscoped recent-activity list shown to a Creative Director", async () => {
+      // The same route, answered as before the fix: every lead's activity, whoever asks.
+      const leaky = ACCESS_POLICY.filter((rule) => rule.path === "/api/activities/recent");
+      const stack = app.express.router.stack;
+      app.express.get("/api/activities/recent", async (_req, res) => {
+        const { rows } = await app.system.db.query("SELECT lead_id, title, description FROM activities ORDER BY position DESC LIMIT 100");
+        res.json(rows);
+      });
+      const planted = stack.pop()!;
+      // Behind the gate, as a real route would be: the policy still turns away who it turns away.
+      stack.splice(stack.findIndex((layer) => layer.handle === storableQueryOnly) + 1, 0, planted);
+      try {
+        const findings = await runRoleMatrix({ app, principals: world.principals, leads: world.planted, samples: samplesFor(world), policy: leaky });
+        expect(findings.map((f) => f.principal)).toEqual(expect.arrayContaining(["Creative Director A", "Creative Director B"]));
+        expect(findings.every((f) => f.problem.includes("carries another lead's"))).toBe(true);
+      } finally {
+        stack.splice(stack.indexOf(planted), 1);
+      }
+    });
+
+    it("sends each live notice only to those who may read what it names", async () => {
+      const staff = world.principals.filter((p) => ["Partner", "Project Manager", "Creative Director"].includes(p.audience));
+      const streams = await Promise.all(staff.map(async (who) => ({ who, stream: await followStream(app, who) })));
+      try {
+        for (const { stream } of streams) expect(stream.status).toBe(200);
+        // A change to every lead, then wait for each reader to hear of the leads it may see.
+        for (const id of Object.values(world.leads)) expect((await world.partner.patch(`/api/leads/${id}`, { notes: `touched ${randomUUID()}` })).status).toBe(200);
+        for (const { who, stream } of streams)
+          await expect.poll(() => who.sees.filter((id) => !stream.notices.some((n) => n.includes(`lead:${id}`)))).toEqual([]);
+        for (const { who, stream } of streams) {
+          const leaked = stream.notices.flatMap((notice) => leaksIn(notice, forbiddenFor(who, world.planted)));
+          expect(leaked, `${who.name}'s notices`).toEqual([]);
+        }
+      } finally {
+        await Promise.all(streams.map(({ stream }) => stream.stop()));
+      }
+    });
+
+    it("refuses the stream to pending, rejected and signed-out callers, and a sixth stream of one session", async () => {
+      for (const who of world.principals.filter((p) => !["Partner", "Project Manager", "Creative Director"].includes(p.audience))) {
+        const stream = await followStream(app, who);
+        expect([401, 403], who.name).toContain(stream.status);
+        await stream.stop();
+      }
+      const session = await signUpAs(app, { role: "Project Manager" });
+      const open = async () => {
+        const controller = new AbortController();
+        const res = await fetch(`${app.url}/api/events/stream`, { headers: session.headers, signal: controller.signal });
+        return { status: res.status, body: res.status === 200 ? null : await res.json(), stop: () => controller.abort() };
+      };
+      const five = await Promise.all(Array.from({ length: 5 }, open));
+      expect(five.map((s) => s.status)).toEqual([200, 200, 200, 200, 200]);
+      const sixth = await open();
+      expect(sixth.status).toBe(429);
+      expect(sixth.body.detail).toMatch(/at most 5 live streams/);
+      five[0]!.stop();
+      await expect.poll(async () => {
+        const again = await open();
+        again.stop();
+        return again.status;
+      }).toBe(200);
+      for (const s of five) s.stop();
+    });
+  });
