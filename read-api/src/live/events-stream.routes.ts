@@ -35,7 +35,7 @@ export function eventStreamRoutes({ watcher, db, heartbeatMs = 25_000, perSessio
     open.set(session, held + 1);
     let closed = false;
     let stop = () => {};
-    let heartbeat: NodeJS.Timeout | undefined;
+    let heartbeat: NodeJS.Timeout | undefined = undefined;
     const close = () => {
       if (closed) return;
       closed = true;
