@@ -212,3 +212,48 @@ describe("GET /api/metrics behind METRICS_TOKEN", () => {
     expect(scraped.body).toContain("crm_http_requests_total");
   });
 });
+
+describe("GET /api/health and /api/ready to the public", () => {
+  let app: TestApp;
+  const token = "a-metrics-token-of-some-length";
+  beforeAll(async () => {
+    app = await startTestApp("pglite", { METRICS_TOKEN: token });
+  });
+  afterAll(() => app?.close());
+  /** A caller on another host, as a trusted proxy on this one forwards it. */
+  const outside = { ip: "203.0.113.9" };
+
+  it("tells a caller from another host only ok, and the details to this host, a Partner or the metrics token", async () => {
+    const anonymous = await call(app, "/api/health", outside);
+    expect(anonymous.status).toBe(200);
+    expect(anonymous.body).toEqual({ status: "ok" });
+    const manager = await signUpAs(app, { role: "Project Manager" });
+    expect((await call(app, "/api/health", { ...outside, bearer: manager.token })).body).toEqual({ status: "ok" });
+
+    const partner = await signUpAs(app, { role: "Partner" });
+    const detailed = [
+      await call(app, "/api/health", { ...outside, bearer: partner.token }),
+      await call(app, "/api/health", { ...outside, bearer: token }),
+      await call(app, "/api/health"),
+    ];
+    for (const res of detailed) {
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ status: "ok", database: "pglite" });
+      expect(res.body.projections.map((p: { name: string }) => p.name)).toContain("leads");
+    }
+  });
+
+  it("tells the public unavailable, without names, while a read model has failed or lags", async () => {
+    await app.system.db.query("UPDATE projection_checkpoints SET last_error = 'boom in leads' WHERE name = 'leads'");
+    try {
+      const anonymous = await call(app, "/api/health", outside);
+      expect(anonymous.status).toBe(503);
+      expect(anonymous.body).toEqual({ status: "unavailable" });
+      const local = await call(app, "/api/health");
+      expect(local.status).toBe(503);
+      expect(JSON.stringify(local.body)).toContain("boom in leads");
+    } finally {
+      await app.system.db.query("UPDATE projection_checkpoints SET last_error = NULL WHERE name = 'leads'");
+    }
+  });
+});

@@ -28,10 +28,10 @@ function mayReadDetails(req: Request, metricsToken: string | undefined): boolean
 export function healthRoutes({ db, projections, readyMaxLag, metricsToken }: HealthDeps): Router {
   const router = Router();
   router.get("/api/health", async (req, res) => {
-    const rows = await projectionLag(db).catch(() => undefined);
-    const healthy = rows !== undefined && rows.every((p) => p.lastError === null);
+    const rows = await projectionLag(db); // a database that cannot be asked is a 500 problem, logged with the request's id
+    const healthy = rows.every((p) => p.lastError === null);
     res.status(healthy ? 200 : 503);
-    if (!mayReadDetails(req, metricsToken) || rows === undefined) return void res.json({ status: healthy ? "ok" : "unavailable" });
+    if (!mayReadDetails(req, metricsToken)) return void res.json({ status: healthy ? "ok" : "unavailable" });
     res.json({ status: healthy ? "ok" : "degraded", database: db.kind, projections: rows });
   });
   router.get("/api/ready", async (req, res) => {
