@@ -14,6 +14,8 @@ import { handleCommand } from "../src/shared/command-handler.ts";
 import { eachBackend, openFixture, runUntil, type OutreachFixture } from "./outreach-fixture.ts";
 
 const MAIL_FROM = "Studio Nine <hello@studio.test>";
+/** A client link token (decisions/038): 43 base64url characters. */
+const TOKEN = "q3Zt0mYk8vJx2Hc7Lw5Rb1Ns9Pd4Fg6Ae0Ui3Ko7Ty2";
 const fastRetry = { maxAttempts: 4, baseDelayMs: 1, sleep: async () => undefined };
 const calendarPart = (mail: { attachments: { contentType: string; content: Buffer }[] }) =>
   mail.attachments.find((a) => a.contentType.startsWith("text/calendar"))?.content.toString("utf8") ?? "";
@@ -92,7 +94,7 @@ await eachBackend("mail delivery", (backend) => {
     const before = smtp.received.length;
     const mail = composeFormEmail({
       formType: "onboarding", recipientName: "Bob & <Co>", message: 'Welcome!\n<img src=x onerror="alert(1)">',
-      formUrl: `https://crm.example/onboarding-form/${leadId}`, brand: { name: "Studio Nine", year: 2030 },
+      formUrl: `https://crm.example/onboarding-form/${TOKEN}`, brand: { name: "Studio Nine", year: 2030 },
     });
     const messageId = randomUUID();
     await handleCommand(fx.store, messageStreamId(messageId), messageDecider, {
@@ -101,8 +103,8 @@ await eachBackend("mail delivery", (backend) => {
     await runUntil(runner, () => smtp.received.length >= before + 1);
     const [received] = smtp.received.slice(before);
     expect(received!.subject).toBe("Complete Your Onboarding Questionnaire");
-    expect(received!.html).toContain(`href="https://crm.example/onboarding-form/${leadId}"`);
-    expect(received!.text).toContain(`https://crm.example/onboarding-form/${leadId}`);
+    expect(received!.html).toContain(`href="https://crm.example/onboarding-form/${TOKEN}"`);
+    expect(received!.text).toContain(`https://crm.example/onboarding-form/${TOKEN}`);
     expect(received!.html).toContain("Hi Bob &amp; &lt;Co&gt;,");
     expect(received!.html).toContain("&lt;img src=x onerror=&quot;alert(1)&quot;&gt;");
     expect(received!.html).not.toMatch(/<img/i);

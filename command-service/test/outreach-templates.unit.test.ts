@@ -6,16 +6,18 @@ import { composeFormEmail } from "../src/messaging/templates/form-email.ts";
 import { brandName, fromAddress } from "../src/messaging/templates/layout.ts";
 
 const LEAD_ID = "0b6f2a4e-6a51-4c39-9b1e-2f6f4f0f5a01";
+/** A client link token (decisions/038): 43 base64url characters. */
+const TOKEN = "q3Zt0mYk8vJx2Hc7Lw5Rb1Ns9Pd4Fg6Ae0Ui3Ko7Ty2";
 const brand = { name: "Studio Nine", year: 2031 };
 
 describe("form mail", () => {
   it("uses SPEC.md's default subject and invitation, and greets without a name when none is known", () => {
-    const mail = composeFormEmail({ formType: "feedback", recipientName: null, formUrl: `https://crm.example/onboarding-form/${LEAD_ID}`, brand });
+    const mail = composeFormEmail({ formType: "feedback", recipientName: null, formUrl: `https://crm.example/onboarding-form/${TOKEN}`, brand });
     expect(mail.subject).toBe("Complete Your Project Questionnaire");
     expect(mail.html).toContain("<p>Hello,</p>");
     expect(mail.html).toContain("complete our Feedback Form");
     expect(mail.html).toContain("&copy; 2031 Studio Nine");
-    expect(mail.text).toContain(`Open the form: https://crm.example/onboarding-form/${LEAD_ID}`);
+    expect(mail.text).toContain(`Open the form: https://crm.example/onboarding-form/${TOKEN}`);
   });
 
   it("keeps a given subject and escapes a hostile link target in the attribute", () => {

@@ -117,7 +117,16 @@ for (const backend of ["postgres", "pglite"] as const) {
       expect(sent.status).toBe(202);
       expect(sent.body).toMatchObject({ status: "queued", channel: "smtp", to: "client@example.com" });
       const mail = await mailWhere((m) => JSON.stringify(m.to).includes("client@example.com") && m.subject === "Complete Your Project Questionnaire");
-      expect(mail.html).toContain(`href="https://crm.example/onboarding-form/${leadId}"`);
+      // The mail carries a capability link (decisions/038): a token, never the lead id, and it opens the form.
+      const url = /href="(https:\/\/crm\.example\/onboarding-form\/([A-Za-z0-9_-]{43}))"/.exec(mail.html);
+      expect(url).not.toBeNull();
+      expect(mail.html).not.toContain(leadId);
+      expect(mail.text).toContain(url![1]);
+      const token = url![2]!;
+      expect((await call(app, `/api/questionnaire/link/${token}`)).status).toBe(200);
+      const answered = await call(app, "/api/questionnaire", { method: "POST", body: { token, goals: "Sent through the mail's link" } });
+      expect(answered.status).toBe(201);
+      expect((await call(app, "/api/questionnaire", { method: "POST", body: { leadId, goals: "by lead id" } })).status).toBe(410);
       expect(mail.html).toContain("Hi Ada &lt;b&gt;Lovelace&lt;/b&gt;,");
       expect(mail.html).toContain("See &lt;you&gt; soon");
       expect(mail.html).toContain(`&copy; ${new Date().getUTCFullYear()} Studio Nine`);
@@ -131,7 +140,9 @@ for (const backend of ["postgres", "pglite"] as const) {
       expect(sent.status).toBe(202);
       const mail = await mailWhere((m) => m.subject === "Welcome aboard");
       expect(mail.html).not.toContain("evil.example");
-      expect(mail.html).toContain(`/onboarding-form/${leadId}`);
+      expect(mail.html).not.toContain(leadId);
+      const token = /\/onboarding-form\/([A-Za-z0-9_-]{43})"/.exec(mail.html)?.[1];
+      expect((await call(app, `/api/questionnaire/link/${token}`)).status).toBe(200);
     });
 
     it("validates and sends an email from the lead page", async () => {

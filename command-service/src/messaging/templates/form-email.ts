@@ -16,7 +16,7 @@ export interface FormMailInput {
   recipientName: string | null;
   subject?: string;
   message?: string;
-  /** Absolute link to /onboarding-form/{leadId}. */
+  /** Absolute link to /onboarding-form/{token}: a client link (decisions/038), never the lead id. */
   formUrl: string;
   brand: Brand;
 }
