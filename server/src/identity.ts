@@ -1,6 +1,7 @@
 import { Router, type RequestHandler } from "express";
 import { authRoutes } from "@crm/command-service/auth/auth.routes";
 import type { AuthDeps } from "@crm/command-service/auth/auth-deps";
+import { failedSignInsNotifier } from "@crm/command-service/auth/failed-sign-ins";
 import { oidcRoutes } from "@crm/command-service/auth/oidc.routes";
 import { loadUser, userOf } from "@crm/command-service/user/user-state";
 import { userCommandRoutes } from "@crm/command-service/user/user.routes";
@@ -10,8 +11,11 @@ import { accountRepository } from "@crm/infra/auth/accounts";
 import { createOidcClient, type OidcClient } from "@crm/infra/auth/oidc";
 import { createRateLimiter } from "@crm/infra/auth/rate-limiter";
 import { sessionStore } from "@crm/infra/auth/sessions";
+import { signInBackoff } from "@crm/infra/auth/sign-in-backoff";
 import type { Config } from "@crm/infra/config";
 import { authenticate } from "@crm/infra/http/authenticate";
+import { createMailer } from "@crm/infra/mail/create-mailer";
+import type { Mailer } from "@crm/infra/mail/mailer";
 import type { System } from "./system.ts";
 
 const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]);
@@ -39,7 +43,10 @@ export interface Identity {
   commandRoutes: Router;
 }
 
-/** Identity for one process; its rate limiter lives in this process's memory (ADR 009). */
+/**
+ * Identity for one process; its rate limiter lives in this process's memory (ADR 009), the
+ * sign-in backoff in the database (decisions/040).
+ */
 export function createIdentity(system: System): Identity {
   const now = () => system.now(); // late-bound, so tests can move the clock
   // With the events in Postgres (not KurrentDB), a session check reads the user's stream in the
@@ -51,10 +58,21 @@ export function createIdentity(system: System): Identity {
     stream ? userOf(stream) : loadUser(system.store, accountId);
   const publicUrl = system.config.PUBLIC_URL;
   const oidcRedirectUrl = system.config.OIDC_REDIRECT_URL;
+  let mailer: Mailer | undefined; // made at the first notice: most processes never send one
   const deps: AuthDeps = {
     accounts: accountRepository(system.db),
     sessions,
     limiter: createRateLimiter({ limit: 10, windowMs: 60_000, now: () => now().getTime() }),
+    backoff: signInBackoff(system.db),
+    notifyFailedSignIns: failedSignInsNotifier({
+      mailer: () => (mailer ??= createMailer(system.config)),
+      mailFrom: system.config.MAIL_FROM,
+      publicUrl,
+      now,
+      newId: () => system.newId(),
+      log: (error) => system.log.error({ err: error }, "The failed sign-ins notice was not sent"),
+    }),
+    now,
     resolveUser,
     newId: () => system.newId(),
     publicUrl,

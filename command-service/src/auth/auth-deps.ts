@@ -6,6 +6,7 @@ import type { AccountRepository } from "@crm/infra/auth/accounts";
 import type { OidcClient } from "@crm/infra/auth/oidc";
 import type { RateLimiter } from "@crm/infra/auth/rate-limiter";
 import type { SessionStore } from "@crm/infra/auth/sessions";
+import type { FailureRun, SignInBackoff } from "@crm/infra/auth/sign-in-backoff";
 import { setSessionCookie } from "@crm/infra/http/session-cookie";
 
 /** What the sign-in routes need; the composition root builds it once per process. */
@@ -14,6 +15,11 @@ export interface AuthDeps {
   sessions: SessionStore;
   /** Sign-in and sign-up attempts, keyed "ip:…" and "email:…". */
   limiter: RateLimiter;
+  /** Failed sign-ins in a row per email and per address, shared by every process (decisions/040). */
+  backoff: SignInBackoff;
+  /** Tells an account's owner of a run of failed sign-ins; never awaited by the answer (failed-sign-ins.ts). */
+  notifyFailedSignIns(email: string, run: FailureRun): void;
+  now: () => Date;
   resolveUser(accountId: string): Promise<User | null>;
   newId: () => string;
   publicUrl?: string | undefined;

@@ -3,6 +3,8 @@ import { User } from "../user/user.ts";
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 256;
+/** zxcvbn's score a new password must reach (0 to 4): 3 resists an online attack and a slow offline one (decision 040). */
+export const PASSWORD_MIN_SCORE = 3;
 
 /** Emails compare case-insensitively: stored and looked up trimmed and lower-cased. */
 export const Email = z

@@ -61,4 +61,20 @@ export const identityMigrations: Migration[] = [
       $fn$;
     `,
   },
+  {
+    // Failed sign-ins in a row per key ("email:<address>" or "ip:<address>"), shared by every
+    // command-service process: the backoff, and the owner's mail once per run (decisions/040).
+    id: "identity/003-sign-in-failures",
+    sql: `
+      CREATE TABLE sign_in_failures (
+        key             text PRIMARY KEY,
+        failures        integer NOT NULL DEFAULT 0,
+        last_attempt_at timestamptz NOT NULL,
+        first_failed_at timestamptz,
+        addresses       text[] NOT NULL DEFAULT '{}',
+        notified_at     timestamptz
+      );
+      CREATE INDEX sign_in_failures_last_attempt ON sign_in_failures (last_attempt_at);
+    `,
+  },
 ];
