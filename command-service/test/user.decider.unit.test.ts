@@ -1,18 +1,22 @@
 import { describe, expect, it } from "vitest";
+import { RetryLaterError } from "@crm/contracts/api/errors";
 import { decide, evolve, initialState, toUser, type UserCommand, type UserEvent, type UserState } from "../src/user/user.decider.ts";
 
 const USER = "3f0c9a52-1b6e-4f8e-9d1a-7c2b5e4d3a10";
 const PARTNER = "9a1b2c3d-4e5f-4a6b-8c7d-0e1f2a3b4c5d";
 const metadata = { actor: USER, at: "2026-11-21T10:00:00.000Z", commandId: "c-1", correlationId: "c-1" };
 
-/** given(events) / when(command) / then(events | error) */
-const given = (events: UserEvent[]): UserState =>
-  events.map((e) => ({ ...e, metadata }) as Parameters<typeof evolve>[1]).reduce(evolve, initialState);
+/** given(events, each at metadata.at unless paired with its own time) / when(command) / then(events | error) */
+const given = (events: (UserEvent | [UserEvent, string])[]): UserState =>
+  events
+    .map((e) => (Array.isArray(e) ? { ...e[0], metadata: { ...metadata, at: e[1] } } : { ...e, metadata }) as Parameters<typeof evolve>[1])
+    .reduce(evolve, initialState);
 const when = (state: UserState, command: UserCommand) => () => decide(command, state);
 
 const request = (
   role: "Partner" | "Project Manager" | "Creative Director",
   approval: "none" | "bootstrap" | "operator" = "none",
+  at = metadata.at,
 ): UserCommand => ({
   type: "RequestAccess",
   userId: USER,
@@ -20,6 +24,7 @@ const request = (
   displayName: "Ada",
   role,
   approval,
+  at,
 });
 const requested: UserEvent = {
   type: "AccessRequested",
@@ -51,9 +56,29 @@ describe("user decider", () => {
     expect(when(given([requested, approved]), request("Partner"))).toThrow(/already requested/);
   });
 
-  it("lets a rejected person ask again", () => {
+  it("lets a rejected person ask again 24 hours after the rejection, marked as a re-application", () => {
     const rejected: UserEvent = { type: "AccessRejected", data: { userId: USER, rejectedBy: PARTNER } };
-    expect(when(given([requested, rejected]), request("Project Manager"))()).toEqual([requested]);
+    const rejectedAt = "2026-11-21T12:00:00.000Z";
+    const state = given([requested, [rejected, rejectedAt]]);
+    expect(when(state, request("Project Manager", "none", "2026-11-22T12:00:00.000Z"))()).toEqual([
+      { type: "AccessRequested", data: { ...requested.data, previousRejectionAt: rejectedAt } },
+    ]);
+  });
+
+  it("refuses a re-application within 24 hours of the rejection, saying from when it may come", () => {
+    const rejected: UserEvent = { type: "AccessRejected", data: { userId: USER, rejectedBy: PARTNER } };
+    const state = given([requested, [rejected, "2026-11-21T12:00:00.000Z"]]);
+    const refusal = (() => {
+      try {
+        return when(state, request("Project Manager", "none", "2026-11-21T13:00:00.000Z"))();
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(refusal).toBeInstanceOf(RetryLaterError);
+    expect(refusal).toMatchObject({ status: 429, retryAfterSeconds: 23 * 3600 });
+    expect((refusal as Error).message).toMatch(/declined on 2026-11-21 12:00 UTC.*ask again from 2026-11-22 12:00 UTC/);
+    expect(when(state, request("Project Manager", "none", "2026-11-22T11:59:59.000Z"))).toThrow(/ask again from/);
   });
 
   it("approves a pending request, and approving twice decides nothing", () => {

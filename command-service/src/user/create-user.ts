@@ -3,6 +3,7 @@ import type { EventMetadata } from "@crm/contracts/events/registry";
 import type { User, UserRole } from "@crm/contracts/user/user";
 import { accountRepository, type Account } from "@crm/infra/auth/accounts";
 import { hashPassword } from "@crm/infra/auth/password";
+import { assertStrongPassword } from "@crm/infra/auth/password-strength";
 import type { Queryable } from "@crm/infra/db/database";
 import type { EventStore } from "@crm/infra/event-store/event-store";
 import { userStreamId } from "@crm/contracts/user/stream";
@@ -32,6 +33,7 @@ export interface StaffUserDeps {
  */
 export async function createStaffUser(deps: StaffUserDeps, input: NewStaffUser): Promise<{ account: Account; user: User | null }> {
   const { email, password } = SignUpBody.parse({ email: input.email, password: input.password });
+  await assertStrongPassword(password, [email, input.displayName]);
   const account = await accountRepository(deps.db).create({ id: deps.newId(), email, passwordHash: await hashPassword(password) });
   if (input.role === null) return { account, user: null };
   const commandId = deps.newId();
@@ -44,7 +46,7 @@ export async function createStaffUser(deps: StaffUserDeps, input: NewStaffUser):
         deps.store,
         userStreamId(account.id),
         userDecider,
-        { type: "RequestAccess", ...request, approval: "none" },
+        { type: "RequestAccess", ...request, approval: "none", at: metadata.at },
         { metadata },
       );
   return { account, user: toUser(outcome.state) };

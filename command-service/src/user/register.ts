@@ -36,7 +36,7 @@ export async function requestAccess(
     store,
     userStreamId(request.userId),
     userDecider,
-    { type: "RequestAccess", ...request, approval: bootstrap ? "bootstrap" : "none" },
+    { type: "RequestAccess", ...request, approval: bootstrap ? "bootstrap" : "none", at: metadata.at },
     { metadata },
   );
 }
@@ -52,7 +52,7 @@ export async function requestApprovedAccess(
     store,
     userStreamId(request.userId),
     userDecider,
-    { type: "RequestAccess", ...request, approval: "operator" },
+    { type: "RequestAccess", ...request, approval: "operator", at: metadata.at },
     { metadata },
   );
 }

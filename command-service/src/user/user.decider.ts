@@ -1,6 +1,6 @@
-import { ConflictError, ForbiddenError, NotFoundError } from "@crm/contracts/api/errors";
+import { ConflictError, ForbiddenError, NotFoundError, RetryLaterError } from "@crm/contracts/api/errors";
 import type { EventOf } from "@crm/contracts/events/registry";
-import type { User, UserRole } from "@crm/contracts/user/user";
+import { REAPPLY_AFTER_MS, type User, type UserRole } from "@crm/contracts/user/user";
 import type { Decider, EventEnvelope } from "../shared/decider.ts";
 
 export type UserEvent = EventOf<"AccessRequested" | "UserApproved" | "AccessRejected" | "UserRoleChanged">;
@@ -17,7 +17,7 @@ export type UserState =
   | { status: "none" }
   | ({ status: "pending" } & Request)
   | ({ status: "approved"; approvedAt: string; approvedBy: string | null } & Request)
-  | ({ status: "rejected" } & Request);
+  | ({ status: "rejected"; rejectedAt: string } & Request);
 
 /**
  * How a request is approved: by a Partner later ("none"), at once as the first Partner of an
@@ -26,7 +26,7 @@ export type UserState =
 export type Approval = "none" | "bootstrap" | "operator";
 
 export type UserCommand =
-  | { type: "RequestAccess"; userId: string; email: string; displayName: string; role: UserRole; approval: Approval }
+  | { type: "RequestAccess"; userId: string; email: string; displayName: string; role: UserRole; approval: Approval; at: string }
   | { type: "ApproveUser"; userId: string; approvedBy: string | null }
   | { type: "RejectUser"; userId: string; rejectedBy: string | null }
   | { type: "ChangeUserRole"; userId: string; role: UserRole; changedBy: string | null };
@@ -43,18 +43,32 @@ export function evolve(state: UserState, event: EventEnvelope<UserEvent>): UserS
     case "UserApproved":
       return state.status === "pending" ? { ...state, status: "approved", approvedAt: at, approvedBy: event.data.approvedBy } : state;
     case "AccessRejected":
-      return state.status === "pending" ? { ...state, status: "rejected" } : state;
+      return state.status === "pending" ? { ...state, status: "rejected", rejectedAt: at } : state;
     case "UserRoleChanged":
       return state.status === "none" ? state : { ...state, role: event.data.to };
   }
 }
 
+/** "2026-11-27 10:00 UTC": the same for every reader, whatever their time zone. */
+const utc = (iso: string) => `${new Date(iso).toISOString().slice(0, 16).replace("T", " ")} UTC`;
+
+/** A rejected person may ask again REAPPLY_AFTER_MS after the rejection, not before. */
+function assertMayReapply(rejectedAt: string, at: string) {
+  const from = Date.parse(rejectedAt) + REAPPLY_AFTER_MS;
+  const waitMs = from - Date.parse(at);
+  if (waitMs <= 0) return;
+  const detail = `Your request for access was declined on ${utc(rejectedAt)}. You may ask again from ${utc(new Date(from).toISOString())}.`;
+  throw new RetryLaterError(429, "Too soon", detail, Math.ceil(waitMs / 1000));
+}
+
 function requestAccess(command: Extract<UserCommand, { type: "RequestAccess" }>, state: UserState): UserEvent[] {
   if (state.status === "pending" || state.status === "approved") throw new ConflictError("You have already requested access.");
+  if (state.status === "rejected") assertMayReapply(state.rejectedAt, command.at);
   const { userId, email, displayName, approval } = command;
   // The first account of an empty system runs it: it must be able to approve everyone else.
   const role = approval === "bootstrap" ? "Partner" : command.role;
-  const requested: UserEvent = { type: "AccessRequested", data: { userId, email, displayName, role } };
+  const reapplying = state.status === "rejected" ? { previousRejectionAt: state.rejectedAt } : {};
+  const requested: UserEvent = { type: "AccessRequested", data: { userId, email, displayName, role, ...reapplying } };
   return approval === "none" ? [requested] : [requested, { type: "UserApproved", data: { userId, approvedBy: null } }];
 }
 

@@ -7,6 +7,12 @@ export const AccessRequested = z.object({
   email: z.string(),
   displayName: z.string(),
   role: UserRole,
+  /**
+   * When this request follows a rejection: when that rejection was (the Partner sees a
+   * re-application). Optional, so requests stored before it still parse as schema version 1
+   * (decisions/021, decisions/040); absent on a first request.
+   */
+  previousRejectionAt: z.iso.datetime({ offset: true }).optional(),
 });
 
 /** approvedBy is null when no person approved: the bootstrap Partner or the `crm users create` CLI. */

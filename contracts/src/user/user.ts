@@ -18,6 +18,13 @@ export const User = z.object({
 });
 export type User = z.infer<typeof User>;
 
+/** GET /api/users/pending: a request, and when it re-applies after a rejection, when that was. */
+export const PendingUser = User.extend({ previousRejectionAt: z.string().nullable() });
+export type PendingUser = z.infer<typeof PendingUser>;
+
+/** How long a rejected person waits before asking for access again (decisions/040). */
+export const REAPPLY_AFTER_MS = 24 * 60 * 60 * 1000;
+
 /** Body of POST /api/auth/register: the access request. */
 export const RegisterBody = z.strictObject({
   displayName: z.string({ error: "Display name is required" }).trim().min(1, "Display name is required").max(100, "At most 100 characters"),

@@ -14,6 +14,7 @@ const COLUMNS = {
   requested_at: "timestamptz",
   approved_at: "timestamptz",
   approved_by: "uuid",
+  previous_rejection_at: "timestamptz",
 } as const satisfies Columns;
 
 export interface UserRow {
@@ -25,6 +26,7 @@ export interface UserRow {
   requested_at: string;
   approved_at: string | null;
   approved_by: string | null;
+  previous_rejection_at: string | null;
 }
 
 const DDL = `
@@ -36,7 +38,8 @@ const DDL = `
     approved boolean NOT NULL DEFAULT false,
     requested_at timestamptz NOT NULL,
     approved_at timestamptz,
-    approved_by uuid
+    approved_by uuid,
+    previous_rejection_at timestamptz
   );
 `;
 
@@ -61,6 +64,7 @@ function applyEvent(row: UserRow | null, event: RecordedEvent): UserRow | null {
         requested_at: at,
         approved_at: null,
         approved_by: null,
+        previous_rejection_at: d.previousRejectionAt ?? null,
       };
     }
     case "UserApproved":
@@ -98,7 +102,8 @@ async function apply(tx: Queryable, events: readonly RecordedEvent[]) {
 
 export const usersProjection: Projection = {
   name: "users",
-  version: 1,
+  // 2: previous_rejection_at, a re-application's earlier rejection (decisions/040).
+  version: 2,
   tables: ["users"],
   ddl: DDL,
   readerIndexes: READER_INDEXES,

@@ -12,7 +12,7 @@ import { CancelMeetingBody, Meeting, RescheduleMeetingBody, ScheduleMeetingBody 
 import { MessageAccepted, SendEmailCompatBody, SendFormBody, SendLeadEmailBody, SendSmsBody } from "@crm/contracts/messaging/commands";
 import { AssignDirectorBody, OnboardingActivity } from "@crm/contracts/onboarding/onboarding";
 import { QuestionnaireAccepted, QuestionnaireResponse, QuestionnaireVersion, SubmitQuestionnaireBody } from "@crm/contracts/questionnaire/questionnaire";
-import { ChangeRoleBody, RegisterBody, User } from "@crm/contracts/user/user";
+import { ChangeRoleBody, PendingUser, RegisterBody, User } from "@crm/contracts/user/user";
 
 /** What the description says about one route beyond its policy line: schemas come from contracts/. */
 export interface RouteDoc {
@@ -42,7 +42,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   "GET /api/auth/oidc/callback": { tag: "auth", summary: "Return from the OpenID provider", status: 302, produces: "redirect" },
   "GET /api/users": { tag: "users", summary: "Approved staff", response: z.array(User) },
   "GET /api/users/creative-directors": { tag: "users", summary: "Approved Creative Directors", response: z.array(User) },
-  "GET /api/users/pending": { tag: "users", summary: "Access requests waiting for approval", response: z.array(User) },
+  "GET /api/users/pending": { tag: "users", summary: "Access requests waiting for approval", response: z.array(PendingUser) },
   "POST /api/users/{id}/approve": { tag: "users", summary: "Approve an access request", response: Positioned(User) },
   "DELETE /api/users/{id}/reject": { tag: "users", summary: "Reject an access request", status: 204 },
   "POST /api/users/{id}/role": { tag: "users", summary: "Change a user's role", body: ChangeRoleBody, response: User },

@@ -3,10 +3,15 @@ import { apiGet, apiRequest } from "@/lib/api-client";
 import type { User } from "@/lib/session";
 import { toast } from "@/lib/toast";
 
+/** A waiting request; previousRejectionAt is set when it re-applies after a rejection. */
+export interface PendingUser extends User {
+  previousRejectionAt?: string | null;
+}
+
 /** GET /api/users/pending: refetched on mount and on focus, never fresh (SPEC.md §7). */
 export const pendingUsersQueryOptions = queryOptions({
   queryKey: ["users", "pending"],
-  queryFn: async ({ signal }) => (await apiGet<User[]>("/api/users/pending", signal)) ?? [],
+  queryFn: async ({ signal }) => (await apiGet<PendingUser[]>("/api/users/pending", signal)) ?? [],
   staleTime: 0,
   refetchOnMount: "always",
   refetchOnWindowFocus: "always",
@@ -27,7 +32,7 @@ function useDecision(
     mutationFn: decide,
     onSuccess: (_result, user) => {
       // The request leaves the list at once; the live "users" notice confirms it.
-      queryClient.setQueryData<User[]>(pendingUsersQueryOptions.queryKey, (users) => users?.filter((u) => u.id !== user.id));
+      queryClient.setQueryData<PendingUser[]>(pendingUsersQueryOptions.queryKey, (users) => users?.filter((u) => u.id !== user.id));
       void queryClient.invalidateQueries({ queryKey: ["users"] });
       onDone(user);
     },

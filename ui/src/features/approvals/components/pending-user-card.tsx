@@ -4,12 +4,11 @@ import { Avatar, AvatarFallback } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardFooter } from "@/components/ui/card";
 import { formatDate } from "@/lib/format";
-import type { User } from "@/lib/session";
 import { initials } from "@/lib/utils";
-import { useApproveUser, useRejectUser } from "../api/pending-users.ts";
+import { useApproveUser, useRejectUser, type PendingUser } from "../api/pending-users.ts";
 
-/** One access request with Approve and Reject. */
-export function PendingUserCard({ user }: { user: User }) {
+/** One access request with Approve and Reject; a re-application says when the person was rejected. */
+export function PendingUserCard({ user }: { user: PendingUser }) {
   const approve = useApproveUser();
   const reject = useRejectUser();
   const busy = approve.isPending || reject.isPending;
@@ -30,6 +29,11 @@ export function PendingUserCard({ user }: { user: User }) {
             <RoleBadge role={user.role} />
             <span className="text-xs text-muted-foreground">Requested {formatDate(user.requestedAt)}</span>
           </div>
+          {user.previousRejectionAt && (
+            <p className="text-xs font-medium text-amber-700 dark:text-amber-400">
+              Re-application (rejected on {formatDate(user.previousRejectionAt)})
+            </p>
+          )}
         </div>
       </CardContent>
       <CardFooter className="gap-2 px-5">
