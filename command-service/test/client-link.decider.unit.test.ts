@@ -52,7 +52,10 @@ describe("client link decider", () => {
 
   it("replaces the live link: the old one is revoked as replaced, in the same append", () => {
     expect(when(given([issued(FIRST, HASH_1)]), issue(SECOND, HASH_2))()).toEqual([
-      { type: "ClientLinkRevoked", data: { leadId: LEAD_ID, linkId: FIRST, purpose: "questionnaire", revokedBy: "partner-1", reason: "replaced" } },
+      {
+        type: "ClientLinkRevoked",
+        data: { leadId: LEAD_ID, linkId: FIRST, purpose: "questionnaire", revokedBy: "partner-1", reason: "replaced" },
+      },
       issued(SECOND, HASH_2),
     ]);
     expect(given([issued(FIRST, HASH_1), issued(SECOND, HASH_2)]).live.questionnaire?.tokenHash).toBe(HASH_2);
@@ -66,7 +69,10 @@ describe("client link decider", () => {
     const revoke: ClientLinkCommand = { type: "RevokeClientLink", leadId: LEAD_ID, purpose: "questionnaire", revokedBy: "pm-1" };
     const events = when(given([issued(FIRST, HASH_1)]), revoke)();
     expect(events).toEqual([
-      { type: "ClientLinkRevoked", data: { leadId: LEAD_ID, linkId: FIRST, purpose: "questionnaire", revokedBy: "pm-1", reason: "revoked" } },
+      {
+        type: "ClientLinkRevoked",
+        data: { leadId: LEAD_ID, linkId: FIRST, purpose: "questionnaire", revokedBy: "pm-1", reason: "revoked" },
+      },
     ]);
     expect(given([issued(FIRST, HASH_1), ...events]).live.questionnaire).toBeUndefined();
     expect(when(given([]), revoke)()).toEqual([]);

@@ -118,7 +118,7 @@ for (const backend of ["postgres", "pglite"] as const) {
       expect(sent.body).toMatchObject({ status: "queued", channel: "smtp", to: "client@example.com" });
       const mail = await mailWhere((m) => JSON.stringify(m.to).includes("client@example.com") && m.subject === "Complete Your Project Questionnaire");
       // The mail carries a capability link (decisions/038): a token, never the lead id, and it opens the form.
-      const url = /href="(https:\/\/crm\.example\/onboarding-form\/([A-Za-z0-9_-]{43}))"/.exec(mail.html);
+      const url = /href="(https:\/\/crm\.example\/onboarding-form\/([A-Za-z0-9_-]{43}))"/.exec(String(mail.html));
       expect(url).not.toBeNull();
       expect(mail.html).not.toContain(leadId);
       expect(mail.text).toContain(url![1]);
@@ -141,7 +141,7 @@ for (const backend of ["postgres", "pglite"] as const) {
       const mail = await mailWhere((m) => m.subject === "Welcome aboard");
       expect(mail.html).not.toContain("evil.example");
       expect(mail.html).not.toContain(leadId);
-      const token = /\/onboarding-form\/([A-Za-z0-9_-]{43})"/.exec(mail.html)?.[1];
+      const token = /\/onboarding-form\/([A-Za-z0-9_-]{43})"/.exec(String(mail.html))?.[1];
       expect((await call(app, `/api/questionnaire/link/${token}`)).status).toBe(200);
     });
 

@@ -182,7 +182,12 @@ for (const backend of suites) {
       expect((await staff.get(`/api/leads/${leadId}/client-link`)).body).toEqual({ questionnaire: null });
       const created = await staff.post(`/api/leads/${leadId}/client-link`, {});
       const status = await staff.get(`/api/leads/${leadId}/client-link`);
-      expect(status.body.questionnaire).toMatchObject({ id: created.body.id, issuedBy: partner.accountId, expiresAt: null, floodedAt: null });
+      expect(status.body.questionnaire).toMatchObject({
+        id: created.body.id,
+        issuedBy: partner.accountId,
+        expiresAt: null,
+        floodedAt: null,
+      });
       expect(JSON.stringify(status.body)).not.toContain(created.body.url.split("/").at(-1));
       await staff.delete(`/api/leads/${leadId}/client-link`);
       expect((await staff.get(`/api/leads/${leadId}/client-link`)).body).toEqual({ questionnaire: null });

@@ -52,7 +52,8 @@ export async function issueClientLink(deps: ClientLinkDeps, req: Request, input:
   const command = { type: "IssueClientLink" as const, leadId, linkId, purpose, tokenHash, expiresAt, lead, issuedBy };
   const outcome = await handleCommand(deps.store, clientLinkStreamId(leadId), clientLinkDecider, command, options);
   // A repeated Idempotency-Key appends nothing: the first answer's token was never kept, so it cannot be shown again.
-  if (outcome.events.length === 0) throw new ConflictError("This request already created a link, which cannot be shown again; create a new link.");
+  if (outcome.events.length === 0)
+    throw new ConflictError("This request already created a link, which cannot be shown again; create a new link.");
   const replaced = outcome.events.find((e) => e.type === "ClientLinkRevoked");
   return {
     id: linkId,

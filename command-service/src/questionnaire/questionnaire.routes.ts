@@ -64,7 +64,14 @@ export function questionnaireCommandRoutes(deps: QuestionnaireRouteDeps): Router
   async function watchForFlood(req: Request, { leadId, link }: ResolvedClientLink) {
     if (perLink.hit(`link:${link.linkId}`).allowed) return;
     const metadata = { ...commandMetadata(req, deps), actor: "system", commandId: deps.newId() }; // not the client's Idempotency-Key
-    const command = { type: "FlagClientLinkFlood" as const, leadId, linkId: link.linkId, purpose: link.purpose, attempts: floodAttempts, at: metadata.at };
+    const command = {
+      type: "FlagClientLinkFlood" as const,
+      leadId,
+      linkId: link.linkId,
+      purpose: link.purpose,
+      attempts: floodAttempts,
+      at: metadata.at,
+    };
     await handleCommand(deps.store, clientLinkStreamId(leadId), clientLinkDecider, command, { metadata, newCommandId: true });
   }
 

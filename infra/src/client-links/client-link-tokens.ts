@@ -1,6 +1,14 @@
 import { createHash, randomBytes } from "node:crypto";
 import { CLIENT_LINK_TOKEN, type ClientLinkPurpose } from "@crm/contracts/client-link/client-link";
-import { evolveClientLinks, initialClientLinks, isLiveAt, leadLinkStatus, type ClientLinkEvent, type ClientLinksState, type LiveClientLink } from "@crm/contracts/client-link/link-state";
+import {
+  evolveClientLinks,
+  initialClientLinks,
+  isLiveAt,
+  leadLinkStatus,
+  type ClientLinkEvent,
+  type ClientLinksState,
+  type LiveClientLink,
+} from "@crm/contracts/client-link/link-state";
 import { clientLinkStreamId } from "@crm/contracts/client-link/stream";
 import type { EventEnvelope } from "@crm/contracts/events/registry";
 import { leadStreamId } from "@crm/contracts/lead/stream";

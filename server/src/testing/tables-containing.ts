@@ -7,7 +7,9 @@ export async function tablesContaining(db: Queryable, text: string): Promise<str
   );
   const found: string[] = [];
   for (const { name } of tables) {
-    const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM public."${name}" AS t WHERE t::text ILIKE $1`, [`%${text}%`]);
+    const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM public."${name}" AS t WHERE t::text ILIKE $1`, [
+      `%${text}%`,
+    ]);
     if (rows[0]!.n > 0) found.push(name);
   }
   return found;

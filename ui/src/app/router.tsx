@@ -33,7 +33,7 @@ const appRoutes = (queryClient: QueryClient): RouteObject[] => [
 
 export const routes = (queryClient: QueryClient): RouteObject[] => [
   {
-    path: "/onboarding-form/:leadId?",
+    path: "/onboarding-form/:token?",
     errorElement: <RouteError />,
     hydrateFallbackElement: <FullPageSpinner />,
     lazy: () => import("@/features/questionnaire/components/questionnaire-page").then((m) => ({ Component: m.QuestionnairePage })),

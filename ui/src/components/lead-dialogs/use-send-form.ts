@@ -15,6 +15,11 @@ export function useSendForm() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ leadId, ...body }: SendFormInput) => apiRequest("POST", `/api/leads/${encodeURIComponent(leadId)}/send-form`, body),
-    onSuccess: (_answer, { leadId }) => void queryClient.invalidateQueries({ queryKey: ["activities", leadId] }),
+    // The mail carries a new client link, which replaced the lead's earlier one (decisions/038).
+    onSuccess: (_answer, { leadId }) =>
+      void Promise.all([
+        queryClient.invalidateQueries({ queryKey: ["activities", leadId] }),
+        queryClient.invalidateQueries({ queryKey: ["client-link", leadId] }),
+      ]),
   });
 }

@@ -2,6 +2,7 @@ import { ArrowLeft, Mail, MessageSquare, Pencil, SearchX } from "lucide-react";
 import { useState } from "react";
 import { Link, useParams } from "react-router";
 import type { Lead } from "@crm/contracts/lead/lead";
+import { ClientLinkCard } from "@/components/client-link/client-link-card";
 import { ContentSubmissionsCard } from "@/components/creative-cards/content-submissions-card";
 import { CreativeTasksCard } from "@/components/creative-cards/creative-tasks-card";
 import { ScheduleMeetingDialog } from "@/components/lead-dialogs/schedule-meeting-dialog";
@@ -104,6 +105,7 @@ function LeadDetail({ lead }: { lead: Lead }) {
       <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="grid content-start gap-6">
           <LeadInformationCard lead={lead} editing={editing} onEditingChange={setEditing} />
+          <ClientLinkCard leadId={lead.id} />
           <QuestionnaireCard leadId={lead.id} />
           {lead.creativeDirectorId && <ContentSubmissionsCard lead={lead} />}
           {lead.creativeDirectorId && <CreativeTasksCard lead={lead} />}

@@ -1,26 +1,14 @@
-import { ArrowUpRight, Building2, Copy, Mail, Phone, Palette } from "lucide-react";
+import { ArrowUpRight, Building2, Mail, Phone, Palette } from "lucide-react";
 import { Link } from "react-router";
 import type { Lead } from "@crm/contracts/lead/lead";
+import { ClientLinkControl } from "@/components/client-link/client-link-control";
 import { Avatar, AvatarFallback } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
-import { toast } from "@/lib/toast";
 import { initials } from "@/lib/utils";
 
-/** SPEC.md §2 "Client-facing link": the current site origin plus /onboarding-form/{leadId}. */
-export const clientFormLink = (leadId: string) => `${window.location.origin}/onboarding-form/${leadId}`;
-
-async function copyLink(leadId: string) {
-  try {
-    await navigator.clipboard.writeText(clientFormLink(leadId));
-    toast({ title: "Link Copied", description: "The client's questionnaire link is on your clipboard." });
-  } catch {
-    toast({ variant: "destructive", title: "Copy Failed", description: clientFormLink(leadId) });
-  }
-}
-
-/** Who the client is: contact details, stage, director, and the links to the lead and its form. */
+/** Who the client is: contact details, stage, director, the client questionnaire link and the link to the lead. */
 export function ClientCard({ client, directorName }: { client: Lead; directorName: string | null }) {
   return (
     <Card className="gap-4">
@@ -58,6 +46,12 @@ export function ClientCard({ client, directorName }: { client: Lead; directorNam
             {directorName ?? "Not assigned"}
           </span>
         </p>
+        <section aria-labelledby={`client-link-${client.id}`} className="mt-2 grid gap-2 border-t pt-3">
+          <h3 id={`client-link-${client.id}`} className="text-sm font-semibold">
+            Client questionnaire link
+          </h3>
+          <ClientLinkControl leadId={client.id} />
+        </section>
       </CardContent>
       <CardFooter className="flex-wrap gap-2">
         <Button variant="outline" size="sm" asChild>
@@ -65,10 +59,6 @@ export function ClientCard({ client, directorName }: { client: Lead; directorNam
             View lead
             <ArrowUpRight aria-hidden="true" />
           </Link>
-        </Button>
-        <Button variant="ghost" size="sm" onClick={() => void copyLink(client.id)}>
-          <Copy aria-hidden="true" />
-          Copy form link
         </Button>
       </CardFooter>
     </Card>

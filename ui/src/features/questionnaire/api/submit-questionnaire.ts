@@ -22,15 +22,15 @@ async function readError(res: Response): Promise<string> {
   }
 }
 
-/** POST /api/questionnaire: public, no credentials; failures carry the server's error text. */
-export async function submitQuestionnaire(leadId: string, answers: QuestionnaireAnswers): Promise<{ id: string; version: number }> {
+/** POST /api/questionnaire with the link's token: public, no credentials; failures carry the server's error text. */
+export async function submitQuestionnaire(token: string, answers: QuestionnaireAnswers): Promise<{ id: string; version: number }> {
   let res: Response;
   try {
     res = await fetch("/api/questionnaire", {
       method: "POST",
       credentials: "omit",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ leadId, ...answers }),
+      body: JSON.stringify({ token, ...answers }),
     });
   } catch {
     throw new SubmissionError(0, "We could not reach the server. Check your connection and try again.");
@@ -40,6 +40,6 @@ export async function submitQuestionnaire(leadId: string, answers: Questionnaire
 }
 
 /** The public questionnaire's submit. */
-export function useSubmitQuestionnaire(leadId: string) {
-  return useMutation({ mutationFn: (answers: QuestionnaireAnswers) => submitQuestionnaire(leadId, answers) });
+export function useSubmitQuestionnaire(token: string) {
+  return useMutation({ mutationFn: (answers: QuestionnaireAnswers) => submitQuestionnaire(token, answers) });
 }

@@ -26,10 +26,10 @@ export function toAnswers(values: Values): QuestionnaireAnswers {
 }
 
 /** Every question of SPEC.md §3, grouped; a thank-you toast and a cleared form on success. */
-export function QuestionnaireForm({ leadId }: { leadId: string }) {
+export function QuestionnaireForm({ token }: { token: string }) {
   const [values, setValues] = useState<Values>(blank);
   const [sent, setSent] = useState(false);
-  const submit = useSubmitQuestionnaire(leadId);
+  const submit = useSubmitQuestionnaire(token);
   const change = (field: Field, value: string) => {
     setSent(false);
     setValues((v) => ({ ...v, [field]: value }));

@@ -7,13 +7,25 @@ import { Toaster } from "@/components/ui/toaster";
 import { QuestionnairePage } from "./questionnaire-page.tsx";
 
 const LEAD_ID = "0b6f2a4e-6a51-4c39-9b1e-2f6f4f0f5a01";
+const TOKEN = "q3Zt0mYk8vJx2Hc7Lw5Rb1Ns9Pd4Fg6Ae0Ui3Ko7Ty2";
+const EXPIRED = "This link has expired; ask your agency for a new one.";
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
-/** A fake network with one canned answer; records what was sent. */
+/**
+ * A fake network: the link check answers `link` (200 for the live token, else 410), the submit
+ * answers `status` and `body`; records what was posted.
+ */
 function network(status: number, body: unknown) {
   const sent: { url: string; init: RequestInit }[] = [];
-  vi.stubGlobal("fetch", async (url: string, init: RequestInit) => {
+  vi.stubGlobal("fetch", async (url: string, init: RequestInit = {}) => {
+    if (url.startsWith("/api/questionnaire/link/")) {
+      return url.endsWith(TOKEN)
+        ? json(200, { purpose: "questionnaire", expiresAt: null })
+        : json(410, { title: "Link expired", status: 410, detail: EXPIRED });
+    }
     sent.push({ url, init });
-    return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+    return json(status, body);
   });
   return sent;
 }
@@ -23,7 +35,7 @@ function renderAt(path: string) {
     <QueryClientProvider client={new QueryClient()}>
       <MemoryRouter initialEntries={[path]}>
         <Routes>
-          <Route path="/onboarding-form/:leadId?" element={<QuestionnairePage />} />
+          <Route path="/onboarding-form/:token?" element={<QuestionnairePage />} />
         </Routes>
       </MemoryRouter>
       <Toaster />
@@ -34,17 +46,25 @@ function renderAt(path: string) {
 afterEach(() => vi.unstubAllGlobals());
 
 describe("public questionnaire page", () => {
-  it("says the link is invalid without a lead id", () => {
+  it("says the link is invalid without a token", () => {
     renderAt("/onboarding-form");
     expect(screen.getByRole("alert").textContent).toBe("Invalid questionnaire link. Please use the link provided in your email.");
     expect(screen.queryByRole("button", { name: /submit/i })).toBeNull();
   });
 
-  it("sends counts as numbers and blanks as null, then thanks the client and clears the form", async () => {
-    const sent = network(201, { id: "7e0c2a4e-6a51-4c39-9b1e-2f6f4f0f5a01", version: 1 });
+  it("says a link sent before tokens, with a lead id, has expired, and offers no form", async () => {
+    const sent = network(201, {});
     renderAt(`/onboarding-form/${LEAD_ID}`);
+    expect((await screen.findByRole("alert")).textContent).toBe(EXPIRED);
+    expect(screen.queryByRole("button", { name: /submit/i })).toBeNull();
+    expect(sent).toHaveLength(0);
+  });
+
+  it("sends counts as numbers and blanks as null with the link's token, then thanks the client and clears the form", async () => {
+    const sent = network(201, { id: "7e0c2a4e-6a51-4c39-9b1e-2f6f4f0f5a01", version: 1 });
+    renderAt(`/onboarding-form/${TOKEN}`);
     const user = userEvent.setup();
-    const followers = screen.getByLabelText("Instagram followers");
+    const followers = await screen.findByLabelText("Instagram followers");
     expect(followers.getAttribute("type")).toBe("number");
     await user.type(followers, "1200");
     await user.type(screen.getByLabelText("Describe your brand in five words"), "bold warm local honest fresh");
@@ -56,8 +76,9 @@ describe("public questionnaire page", () => {
     expect(sent[0]!.url).toBe("/api/questionnaire");
     expect(sent[0]!.init.credentials).toBe("omit");
     const body = JSON.parse(String(sent[0]!.init.body));
+    expect(body).not.toHaveProperty("leadId");
     expect(body).toMatchObject({
-      leadId: LEAD_ID,
+      token: TOKEN,
       instagramFollowers: 1200,
       tiktokFollowers: null,
       brandWords: "bold warm local honest fresh",
@@ -69,19 +90,14 @@ describe("public questionnaire page", () => {
     expect((screen.getByLabelText("Goals") as HTMLTextAreaElement).value).toBe("");
   });
 
-  it("shows Submission Failed with the server's error and keeps the answers", async () => {
-    network(404, {
-      title: "Not found",
-      status: 404,
-      detail: "This questionnaire link was not found.",
-      error: "This questionnaire link was not found.",
-    });
-    renderAt(`/onboarding-form/${LEAD_ID}`);
+  it("shows Submission Failed with the server's error and keeps the answers (a link revoked while the client typed)", async () => {
+    network(410, { title: "Link expired", status: 410, detail: EXPIRED, error: EXPIRED });
+    renderAt(`/onboarding-form/${TOKEN}`);
     const user = userEvent.setup();
-    await user.type(screen.getByLabelText("Goals"), "Grow");
+    await user.type(await screen.findByLabelText("Goals"), "Grow");
     await user.click(screen.getByRole("button", { name: "Submit Questionnaire" }));
     await screen.findByText("Submission Failed");
-    expect(screen.getByText("This questionnaire link was not found.")).toBeTruthy();
+    expect(screen.getByText(EXPIRED)).toBeTruthy();
     expect((screen.getByLabelText("Goals") as HTMLTextAreaElement).value).toBe("Grow");
   });
 });

@@ -1,13 +1,42 @@
-import { ClipboardList, LinkIcon } from "lucide-react";
+import { ClipboardList, LinkIcon, LoaderCircle } from "lucide-react";
+import type { ReactNode } from "react";
 import { useParams } from "react-router";
 import { ThemeToggle } from "@/components/theme-toggle";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
 import { useDocumentTitle } from "@/lib/use-document-title";
+import { useLinkCheck } from "../api/check-link.ts";
 import { QuestionnaireForm } from "./questionnaire-form.tsx";
 
-/** /onboarding-form/{leadId}: the public client questionnaire (no sign-in); without an id, an invalid-link message. */
+function LinkProblem({ children }: { children: ReactNode }) {
+  return (
+    <p role="alert" className="flex items-start gap-2 rounded-lg border border-destructive/40 bg-destructive/5 p-4 text-sm">
+      <LinkIcon className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden="true" />
+      {children}
+    </p>
+  );
+}
+
+/** The form once the link's token is known to work; the expired message for any link that does not (decisions/038). */
+function LinkedForm({ token }: { token: string }) {
+  const link = useLinkCheck(token);
+  if (link.isPending) {
+    return (
+      <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+        <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />
+        Opening your questionnaire...
+      </p>
+    );
+  }
+  if (link.isError) return <LinkProblem>{link.error.message}</LinkProblem>;
+  return <QuestionnaireForm key={token} token={token} />;
+}
+
+/**
+ * /onboarding-form/{token}: the public client questionnaire (no sign-in), opened by a client link's
+ * token. Links that carried a lead id before tokens get the expired message like any dead link.
+ */
 export function QuestionnairePage() {
-  const { leadId } = useParams();
+  const { token } = useParams();
   useDocumentTitle("Client Onboarding Questionnaire");
   return (
     <div className="flex min-h-svh flex-col bg-muted/40 dark:bg-background">
@@ -27,13 +56,10 @@ export function QuestionnairePage() {
             </CardDescription>
           </CardHeader>
           <CardContent>
-            {leadId ? (
-              <QuestionnaireForm key={leadId} leadId={leadId} />
+            {token ? (
+              <LinkedForm key={token} token={token} />
             ) : (
-              <p role="alert" className="flex items-start gap-2 rounded-lg border border-destructive/40 bg-destructive/5 p-4 text-sm">
-                <LinkIcon className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden="true" />
-                Invalid questionnaire link. Please use the link provided in your email.
-              </p>
+              <LinkProblem>Invalid questionnaire link. Please use the link provided in your email.</LinkProblem>
             )}
           </CardContent>
         </Card>
