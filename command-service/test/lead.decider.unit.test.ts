@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { leadCreatedEvent, stageChangedEvent } from "@crm/contracts/testing/lead-events";
-import { decide, evolve, initialState, type LeadCommand, type LeadEvent, type LeadState } from "../src/lead/lead.decider.ts";
+import { decide, evolve, initialState, LEAD_ERASED, type LeadCommand, type LeadEvent, type LeadState } from "../src/lead/lead.decider.ts";
 
 const LEAD_ID = "0b6f2a4e-6a51-4c39-9b1e-2f6f4f0f5a01";
 const DIRECTOR_ID = "6c1d7a0e-3f1b-4b8e-9c1a-1f2e3d4c5b6a";
@@ -130,6 +130,24 @@ describe("lead decider", () => {
       expect(
         when(given([created, archived]), { type: "CreateLead", leadId: LEAD_ID, fields: { name: "A", business: "B", email: "a@b.co" } }),
       ).toThrow(/already exists/);
+    });
+  });
+
+  describe("once erased (decisions/039)", () => {
+    const erased: LeadEvent = { type: "LeadErased", data: { leadId: LEAD_ID, streams: 1, events: 1 } };
+
+    it("refuses every command with a conflict that says why, open or archived before", () => {
+      for (const history of [[created, erased], [created, { type: "LeadArchived", data: { leadId: LEAD_ID, name: "A", business: "B", reason: null } } as LeadEvent, erased]]) {
+        const state = given(history);
+        expect(state).toEqual({ status: "erased", id: LEAD_ID });
+        for (const command of [
+          { type: "UpdateLead", leadId: LEAD_ID, changes: { notes: "new personal text" } },
+          { type: "MoveLead", leadId: LEAD_ID, stage: "Active", afterId: null, beforeId: null },
+          { type: "ArchiveLead", leadId: LEAD_ID, reason: null },
+        ] satisfies LeadCommand[]) {
+          expect(when(state, command)).toThrow(expect.objectContaining({ status: 409, message: LEAD_ERASED }));
+        }
+      }
     });
   });
 });

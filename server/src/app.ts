@@ -7,12 +7,14 @@ import { clientLinkCommandRoutes } from "@crm/command-service/client-link/client
 import { creativeCommandRoutes } from "@crm/command-service/creative/creative.routes";
 import { uploadRoutes } from "@crm/command-service/creative/upload.routes";
 import { erasureCommandRoutes } from "@crm/command-service/erasure/erasure.routes";
+import { copyRemover } from "@crm/command-service/erasure/lead-copies";
 import { leadCommandRoutes } from "@crm/command-service/lead/lead.routes";
 import { leadImportRoutes } from "@crm/command-service/lead/lead-import.routes";
 import { outreachCommandRoutes } from "@crm/command-service/messaging/outreach.routes";
 import { onboardingCommandRoutes } from "@crm/command-service/onboarding/onboarding.routes";
 import { questionnaireCommandRoutes } from "@crm/command-service/questionnaire/questionnaire.routes";
 import { ApiError, NotFoundError } from "@crm/contracts/api/errors";
+import { compactAfterErasure } from "@crm/infra/db/compaction";
 import { assertEveryRouteHasAPolicy } from "@crm/infra/http/policy-coverage";
 import { problemMiddleware } from "@crm/infra/http/problem-middleware";
 import { storableQueryOnly, storableTextOnly } from "@crm/infra/http/storable-text";
@@ -107,7 +109,18 @@ export function createApp(system: System, watcher: CheckpointWatcher | undefined
     commands.use(uploadRoutes({ store: system.store, storage, now: system.now, newId: system.newId })); // the raw body is the file, streamed
     commands.use("/api", jsonOnly, express.json({ limit: "1mb", strict: true, type: "application/json" }), storableTextOnly);
     commands.use(leadImportRoutes({ store: system.store, db: system.db, now: system.now, newId: system.newId }));
-    commands.use(erasureCommandRoutes({ store: system.store, redactor: system.redactor, rebuildReadModels: () => rebuildReadModels(system), now: system.now, newId: system.newId }));
+    commands.use(
+      erasureCommandRoutes({
+        store: system.store,
+        redactor: system.redactor,
+        rebuildReadModels: () => rebuildReadModels(system),
+        removeCopies: copyRemover(system.config.DATA_DIR, storage),
+        compact: () => compactAfterErasure(system.db),
+        background: system.background,
+        now: system.now,
+        newId: system.newId,
+      }),
+    );
     commands.use(leadCommandRoutes({ store: system.store, db: system.db, now: system.now, newId: system.newId }));
     commands.use(outreachCommandRoutes({ store: system.store, db: system.db, config: system.config, now: system.now, newId: system.newId }));
     commands.use(clientLinkCommandRoutes({ store: system.store, db: system.db, publicUrl: system.config.PUBLIC_URL, now: system.now, newId: system.newId }));

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { createBackgroundJobs, type BackgroundJobs } from "@crm/infra/background/background-jobs";
 import type { Config } from "@crm/infra/config";
 import type { Database } from "@crm/infra/db/database";
 import { migrate } from "@crm/infra/db/migrations";
@@ -7,7 +8,7 @@ import type { EventStore } from "@crm/infra/event-store/event-store";
 import { connectKurrentDb, createKurrentDbEventStore } from "@crm/infra/event-store/kurrentdb-event-store";
 import { createPostgresEventStore } from "@crm/infra/event-store/postgres-event-store";
 import { createPostgresStreamRedactor, unsupportedStreamRedactor, type StreamRedactor } from "@crm/infra/event-store/postgres-stream-redactor";
-import { createLogger, type Logger } from "@crm/infra/log/logger";
+import { createLogger, logTo, type Logger } from "@crm/infra/log/logger";
 import { ALL_MIGRATIONS } from "./migrations.ts";
 
 /** What every process shares: the database (migrated), the event store, a clock and an id source. */
@@ -21,6 +22,8 @@ export interface System {
   newId: () => string;
   /** JSON lines at LOG_LEVEL; lines logged while serving a request carry its id. */
   log: Logger;
+  /** Work commands leave for after their answer (an erasure's compaction); close() waits for it. */
+  background: BackgroundJobs;
   close(): Promise<void>;
 }
 
@@ -29,6 +32,7 @@ export async function openSystem(config: Config, db?: Database, log: Logger = cr
   await migrate(database, ALL_MIGRATIONS);
   // Events in KurrentDB when KURRENTDB_URL is set (DESIGN.md §3); read models, checkpoints and command ids stay in Postgres.
   const kurrent = config.KURRENTDB_URL ? connectKurrentDb(config.KURRENTDB_URL) : undefined;
+  const background = createBackgroundJobs(logTo(log));
   return {
     config,
     db: database,
@@ -37,7 +41,9 @@ export async function openSystem(config: Config, db?: Database, log: Logger = cr
     now: () => new Date(),
     newId: randomUUID,
     log,
+    background,
     async close() {
+      await background.idle(); // before the database it uses closes
       await kurrent?.dispose();
       await database.close();
     },

@@ -47,6 +47,8 @@ export function uploadRoutes(deps: UploadRouteDeps): Router {
     const received = await receiveUpload(req, purpose, deps.storage, key);
     const file = { fileId, key, name: fileName(req.get("x-file-name")), ...received };
     try {
+      // The lead may have been erased while the file streamed in: then nothing of it is kept (decisions/039).
+      await loadCreativeLead(deps.store, req, leadId);
       const outcome = await handleCommand(
         deps.store,
         fileStreamId(fileId),

@@ -7,7 +7,7 @@ import type { LeadStage } from "@crm/contracts/lead/lead";
 import type { Decider, EventEnvelope } from "../shared/decider.ts";
 
 export type LeadEvent = EventOf<
-  "LeadCreated" | "LeadDetailsChanged" | "LeadStageChanged" | "CreativeDirectorAssigned" | "CreativeDirectorUnassigned" | "LeadMoved" | "LeadArchived"
+  "LeadCreated" | "LeadDetailsChanged" | "LeadStageChanged" | "CreativeDirectorAssigned" | "CreativeDirectorUnassigned" | "LeadMoved" | "LeadArchived" | "LeadErased"
 >;
 
 export type LeadState =
@@ -24,7 +24,12 @@ export type LeadState =
       lastActivity: string | null;
     }
   /** Archived leads answer every command as if they did not exist (404); their events stay. */
-  | { status: "archived"; id: string };
+  | { status: "archived"; id: string }
+  /** Erased leads refuse every command (409), so nothing personal can be written after the erasure (decisions/039). */
+  | { status: "erased"; id: string };
+
+/** What every command on an erased lead, and every message to it, answers (409). */
+export const LEAD_ERASED = "This lead's personal data was erased; it can no longer be changed or contacted.";
 
 export type LeadCommand =
   | { type: "CreateLead"; leadId: string; fields: CreateLeadBody }
@@ -41,6 +46,7 @@ export function evolve(state: LeadState, event: EventEnvelope<LeadEvent>): LeadS
 
 function apply(state: LeadState, event: EventEnvelope<LeadEvent>): LeadState {
   const at = event.metadata.at;
+  if (event.type === "LeadErased") return { status: "erased", id: event.data.leadId }; // whatever it was: open or archived
   if (event.type === "LeadCreated") {
     const { leadId, stage, ...details } = event.data;
     return { status: "open", id: leadId, details, stage, creativeDirectorId: null, createdAt: at, createdBy: event.metadata.actor, updatedAt: at, lastActivity: null };
@@ -62,6 +68,13 @@ function apply(state: LeadState, event: EventEnvelope<LeadEvent>): LeadState {
     default:
       return state; // another module's event on a lead stream leaves the lead as it is
   }
+}
+
+/** The lead a command may change: 409 once erased, 404 when it does not exist or is archived. */
+export function openLead(state: LeadState): Extract<LeadState, { status: "open" }> {
+  if (state.status === "erased") throw new ConflictError(LEAD_ERASED);
+  if (state.status !== "open") throw new NotFoundError("Lead");
+  return state;
 }
 
 function createLead(command: Extract<LeadCommand, { type: "CreateLead" }>, state: LeadState): LeadEvent[] {
@@ -87,8 +100,8 @@ function createLead(command: Extract<LeadCommand, { type: "CreateLead" }>, state
   ];
 }
 
-function updateLead(command: Extract<LeadCommand, { type: "UpdateLead" }>, state: LeadState): LeadEvent[] {
-  if (state.status !== "open") throw new NotFoundError("Lead");
+function updateLead(command: Extract<LeadCommand, { type: "UpdateLead" }>, current: LeadState): LeadEvent[] {
+  const state = openLead(current);
   const { changes, leadId } = command;
   const events: LeadEvent[] = [];
 
@@ -114,8 +127,8 @@ function updateLead(command: Extract<LeadCommand, { type: "UpdateLead" }>, state
   return events;
 }
 
-function moveLead(command: Extract<LeadCommand, { type: "MoveLead" }>, state: LeadState): LeadEvent[] {
-  if (state.status !== "open") throw new NotFoundError("Lead");
+function moveLead(command: Extract<LeadCommand, { type: "MoveLead" }>, current: LeadState): LeadEvent[] {
+  const state = openLead(current);
   const { leadId, stage: to, afterId, beforeId } = command;
   if (afterId === leadId || beforeId === leadId) throw new ValidationError([{ field: afterId === leadId ? "afterId" : "beforeId", message: "A card cannot be placed next to itself" }]);
   if (afterId !== null && afterId === beforeId) throw new ValidationError([{ field: "beforeId", message: "afterId and beforeId must differ" }]);
@@ -125,8 +138,7 @@ function moveLead(command: Extract<LeadCommand, { type: "MoveLead" }>, state: Le
 }
 
 function archiveLead(command: Extract<LeadCommand, { type: "ArchiveLead" }>, state: LeadState): LeadEvent[] {
-  if (state.status !== "open") throw new NotFoundError("Lead");
-  const { name, business } = state.details;
+  const { name, business } = openLead(state).details;
   return [{ type: "LeadArchived", data: { leadId: command.leadId, name, business, reason: command.reason } }];
 }
 

@@ -6,7 +6,7 @@ import type { EventStore } from "@crm/infra/event-store/event-store";
 import { parseOr400 } from "@crm/infra/http/validate";
 import { handleCommand, type CommandOutcome } from "../shared/command-handler.ts";
 import { commandMetadata, expectedVersionOf, type CommandDeps } from "../shared/command-context.ts";
-import { loadOpenLead } from "../messaging/load-lead.ts";
+import { loadOpenLead, refuseErasedLeadOf } from "../messaging/load-lead.ts";
 import { meetingDecider, type ConferencePlan, type MeetingState } from "./meeting.decider.ts";
 
 export interface MeetingDeps extends CommandDeps {
@@ -80,6 +80,7 @@ export function meetingCommandRoutes(deps: MeetingDeps): Router {
   router.patch("/api/meetings/:id", async (req, res) => {
     const { id } = parseOr400(MeetingId, req.params, "id");
     const { expectedVersion, startTime, endTime } = parseOr400(RescheduleMeetingBody, req.body);
+    await refuseErasedLeadOf(deps.store, meetingStreamId(id)); // a new time sends the attendee an invite
     const metadata = commandMetadata(req, deps);
     const outcome = await handleCommand(deps.store, meetingStreamId(id), meetingDecider, { type: "RescheduleMeeting", startTime, endTime }, {
       metadata,
@@ -91,6 +92,7 @@ export function meetingCommandRoutes(deps: MeetingDeps): Router {
   router.post("/api/meetings/:id/cancel", async (req, res) => {
     const { id } = parseOr400(MeetingId, req.params, "id");
     const { expectedVersion } = parseOr400(CancelMeetingBody, req.body ?? {});
+    await refuseErasedLeadOf(deps.store, meetingStreamId(id)); // a cancellation is a message to the attendee
     const metadata = commandMetadata(req, deps);
     const outcome = await handleCommand(deps.store, meetingStreamId(id), meetingDecider, { type: "CancelMeeting" }, {
       metadata,

@@ -1,15 +1,24 @@
-import { NotFoundError } from "@crm/contracts/api/errors";
+import { ConflictError } from "@crm/contracts/api/errors";
 import { leadStreamId } from "@crm/contracts/lead/stream";
 import type { EventStore } from "@crm/infra/event-store/event-store";
-import { leadDecider, type LeadState } from "../lead/lead.decider.ts";
+import { LEAD_ERASED, leadDecider, openLead, type LeadState } from "../lead/lead.decider.ts";
 import { fold, type EventEnvelope } from "../shared/decider.ts";
 
 export type OpenLead = Extract<LeadState, { status: "open" }>;
 
-/** The lead as its own stream says now (not a read model); 404 when it does not exist or is archived. */
+/** The lead as its own stream says now (not a read model); 404 when it does not exist or is archived, 409 once erased. */
 export async function loadOpenLead(store: EventStore, leadId: string): Promise<OpenLead> {
   const events = await store.readStream(leadStreamId(leadId));
-  const state = fold(leadDecider, events as unknown as EventEnvelope<Parameters<typeof leadDecider.evolve>[1]>[]);
-  if (state.status !== "open") throw new NotFoundError("Lead");
-  return state;
+  return openLead(fold(leadDecider, events as unknown as EventEnvelope<Parameters<typeof leadDecider.evolve>[1]>[]));
+}
+
+/**
+ * Refuses (409) a command on another stream of a lead (a meeting's) once the lead was erased: its
+ * events name the lead by the leadId of their data. A stream without one is left to its decider.
+ */
+export async function refuseErasedLeadOf(store: EventStore, streamId: string): Promise<void> {
+  const leadId = ((await store.readStream(streamId))[0]?.data as { leadId?: unknown } | undefined)?.leadId;
+  if (typeof leadId !== "string") return;
+  const events = await store.readStream(leadStreamId(leadId));
+  if (events.some((e) => e.type === "LeadErased")) throw new ConflictError(LEAD_ERASED);
 }

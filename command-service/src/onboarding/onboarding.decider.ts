@@ -1,8 +1,8 @@
-import { ConflictError, NotFoundError } from "@crm/contracts/api/errors";
+import { ConflictError } from "@crm/contracts/api/errors";
 import type { LeadStage } from "@crm/contracts/lead/lead";
 import { isBefore, isOnboardingStage, type OnboardingStage } from "@crm/contracts/onboarding/steps";
 import type { RecordStepBody } from "@crm/contracts/onboarding/onboarding";
-import { leadDecider, type LeadEvent, type LeadState } from "../lead/lead.decider.ts";
+import { leadDecider, openLead, type LeadEvent, type LeadState } from "../lead/lead.decider.ts";
 import type { Decider } from "../shared/decider.ts";
 
 /**
@@ -20,8 +20,8 @@ const STEP_STAGES: Record<RecordStepBody["step"], OnboardingStage> = {
 
 type OpenLead = Extract<LeadState, { status: "open" }>;
 
-function openOnboardingLead(state: LeadState): OpenLead {
-  if (state.status !== "open") throw new NotFoundError("Lead");
+function openOnboardingLead(current: LeadState): OpenLead {
+  const state = openLead(current);
   if (!isOnboardingStage(state.stage)) {
     throw new ConflictError(`This lead is not in onboarding (stage ${state.stage}); move it to "Contract Signed" first.`);
   }

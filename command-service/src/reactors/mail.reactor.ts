@@ -20,8 +20,9 @@ export interface MailReactorDeps {
 
 type Kind = EventOf<"EmailSent">["data"]["kind"];
 
-/** The same Message-ID on every attempt and every redelivery of one request. */
-const messageIdOf = (event: RecordedEvent) => `<${event.eventId}@agency-crm>`;
+/** The Message-ID of the mail a request event asks for: the same on every attempt and every redelivery. */
+export const mailMessageId = (requestEventId: string) => `<${requestEventId}@agency-crm>`;
+const messageIdOf = (event: RecordedEvent) => mailMessageId(event.eventId);
 
 const recipientName = (store: EventStore, leadId: string) =>
   loadOpenLead(store, leadId).then(

@@ -45,7 +45,8 @@ export function createPostgresStreamRedactor(db: Database): StreamRedactor {
           const event = toRecorded(row);
           const definition = EVENT_DEFINITIONS[event.type as EventType];
           const data = definition.schema.parse(rewrite(event));
-          if (JSON.stringify(data) === JSON.stringify(row.data) && row.schema_version === definition.schemaVersion) continue;
+          // Compared as parsed (the stored jsonb orders keys its own way): an event redacted before is left alone.
+          if (JSON.stringify(data) === JSON.stringify(event.data) && row.schema_version === definition.schemaVersion) continue;
           await tx.query("UPDATE events SET data = $2::jsonb, schema_version = $3 WHERE event_id = $1", [row.event_id, JSON.stringify(data), definition.schemaVersion]);
           changed++;
           rewritten.add(row.stream_id);

@@ -1,6 +1,5 @@
-import path from "node:path";
 import type { Config } from "../config.ts";
-import { createOutboxSmsSender } from "./outbox-sms-sender.ts";
+import { createOutboxSmsSender, smsOutboxFolder } from "./outbox-sms-sender.ts";
 import type { SmsSender } from "./sms-sender.ts";
 import { createTwilioSmsSender } from "./twilio-sms-sender.ts";
 
@@ -14,5 +13,5 @@ export function createSmsSender(config: SmsConfig): SmsSender {
   if (twilioConfigured(config)) {
     return createTwilioSmsSender({ accountSid: config.TWILIO_ACCOUNT_SID!, authToken: config.TWILIO_AUTH_TOKEN!, from: config.TWILIO_FROM! });
   }
-  return createOutboxSmsSender(path.join(config.DATA_DIR, "outbox", "sms"));
+  return createOutboxSmsSender(smsOutboxFolder(config.DATA_DIR));
 }

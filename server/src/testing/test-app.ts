@@ -92,6 +92,7 @@ export async function startAppOnDatabase(db: Database, options: AppOnDatabaseOpt
       await served.close();
       await projector.stop();
       await watcher.close();
+      await system.background.idle(); // an erasure's compaction still running on the database
       await options.release();
       // The data folder openTestSystem made (outboxes, files), not one the test named and reads after.
       if (!options.env?.DATA_DIR) rmSync(system.config.DATA_DIR, { recursive: true, force: true });
