@@ -86,8 +86,8 @@ export function questionnaireCommandRoutes(deps: QuestionnaireRouteDeps): Router
       const { token, ...answers } = parseOr400(SubmitQuestionnaireBody, req.body);
       const resolved = await links.resolve(token, "questionnaire", deps.now());
       if (!resolved) throw expiredLink();
-      await watchForFlood(req, resolved);
       limit(perLinkAndIp, `${resolved.link.linkId}:${req.ip ?? "unknown"}`);
+      await watchForFlood(req, resolved); // after the limits: a refused request appends nothing
       const { leadId } = resolved;
       const command = { type: "SubmitQuestionnaire" as const, leadId, responseId: deps.newId(), lead: "open" as const, answers };
       const metadata = { ...commandMetadata(req, deps), actor: "public" }; // even when a signed-in person fills it in

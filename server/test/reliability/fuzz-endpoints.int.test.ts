@@ -1,6 +1,7 @@
 import { ACCESS_POLICY } from "@crm/infra/http/access-policy";
 import { availableBackends } from "@crm/infra/testing/test-database";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { issueClientLink } from "../../src/testing/client-link.ts";
 import { call } from "../../src/testing/http-client.ts";
 import { signUpAs, type SignedIn } from "../../src/testing/sign-up-as.ts";
 import { startTestApp, type TestApp } from "../../src/testing/test-app.ts";
@@ -29,7 +30,7 @@ const ANONYMOUS = new Set(["POST /api/auth/sign-out", "POST /api/auth/sign-in", 
 const LAST = ["POST /api/leads/:id/erase", "DELETE /api/users/:id/reject", "POST /api/users/:id/role"];
 
 /** Valid bodies that nearlyValid() mutates, so generated bodies reach the deciders and the database. */
-const TEMPLATES: Record<string, (ids: { leadId: string }) => Record<string, unknown>> = {
+const TEMPLATES: Record<string, (ids: { leadId: string; token: string }) => Record<string, unknown>> = {
   "POST /api/leads": () => ({
     name: "Ada",
     business: "Lovelace Co",
@@ -53,7 +54,9 @@ const TEMPLATES: Record<string, (ids: { leadId: string }) => Record<string, unkn
   "POST /api/auth/sign-in": () => ({ email: "fuzz-sign-up@example.com", password: "correct horse battery" }),
   "POST /api/auth/register": () => ({ displayName: "Fuzz", role: "Project Manager" }),
   "POST /api/users/:id/role": () => ({ role: "Creative Director" }),
-  "POST /api/questionnaire": ({ leadId }) => ({ leadId, companyOverview: "We make things", brandWords: "bold", instagramFollowers: 10 }),
+  "POST /api/questionnaire": ({ token }) => ({ token, companyOverview: "We make things", brandWords: "bold", instagramFollowers: 10 }),
+  "POST /api/leads/:id/client-link": () => ({ purpose: "questionnaire", expiresInDays: 30 }),
+  "DELETE /api/leads/:id/client-link": () => ({ purpose: "questionnaire" }),
   "POST /api/creative-tasks": ({ leadId }) => ({ leadId, title: "Task", description: "d" }),
   "POST /api/meetings": ({ leadId }) => ({ leadId, title: "Kick-off", startsAt: "2030-01-01T10:00:00Z", durationMinutes: 30 }),
 };
@@ -87,6 +90,16 @@ describe(`property-based fuzzing of every command and public endpoint (${backend
     return Number(rows[0]!.n);
   }
 
+  /**
+   * A live questionnaire link of a lead of its own: the lead routes fuzzed before archive the fuzz
+   * target, and the client-link and send-form routes replace its link.
+   */
+  async function freshLinkToken(): Promise<string> {
+    const body = { name: "Questionnaire target", business: "B", email: "q@example.com" };
+    const created = await call(app, "/api/leads", { method: "POST", bearer: partner.token, body });
+    return (await issueClientLink(app, created.body.id, partner)).token;
+  }
+
   /** Path ids: mostly a real one (so the body is what gets judged), else a random UUID or garbage. */
   function pathFor(pattern: string): () => string {
     const real = pattern.startsWith("/api/users/") ? () => otherUserId : () => leadId;
@@ -106,7 +119,8 @@ describe(`property-based fuzzing of every command and public endpoint (${backend
     const runs = PUBLIC_ROUTES.has(route) ? FULL : LEAD_ROUTES.has(route) ? LEAD_RUNS : REDUCED;
     it(`${route}: ${runs} generated bodies, no 5xx, refusals are problem+json and append nothing`, async () => {
       const before = await eventCount();
-      const bodies = bodiesFor(TEMPLATES[route]?.({ leadId }));
+      const token = route === "POST /api/questionnaire" ? await freshLinkToken() : "";
+      const bodies = bodiesFor(TEMPLATES[route]?.({ leadId, token }));
       const target: FuzzTarget = {
         method,
         path: pathFor(pattern),

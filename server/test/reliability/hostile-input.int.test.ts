@@ -1,6 +1,7 @@
 import { QUESTIONNAIRE_TEXT_FIELDS } from "@crm/contracts/questionnaire/fields";
 import { availableBackends } from "@crm/infra/testing/test-database";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { issueClientLink } from "../../src/testing/client-link.ts";
 import { call } from "../../src/testing/http-client.ts";
 import { signUpAs, type SignedIn } from "../../src/testing/sign-up-as.ts";
 import { startTestApp, type TestApp } from "../../src/testing/test-app.ts";
@@ -76,12 +77,13 @@ for (const backend of ["postgres", "pglite"] as const) {
         bearer: partner.token,
         body: { name: "Q", business: "B", email: "q@example.com" },
       });
+      const { token } = await issueClientLink(app, lead.body.id, partner);
       for (const text of UNSTORABLE) {
         const before = await count(app);
         const res = await call(app, "/api/questionnaire", {
           method: "POST",
           ip: `10.9.${Math.floor(Math.random() * 250)}.1`,
-          body: { leadId: lead.body.id, [QUESTIONNAIRE_TEXT_FIELDS[0]!]: text },
+          body: { token, [QUESTIONNAIRE_TEXT_FIELDS[0]!]: text },
         });
         expect(res.status, JSON.stringify(text)).toBe(400);
         expect(await count(app)).toBe(before);
@@ -112,7 +114,7 @@ for (const backend of ["postgres", "pglite"] as const) {
         expect(res.status, type).toBe(415);
         isProblem(res);
       }
-      const publicForm = await send("leadId=1", "application/x-www-form-urlencoded", "/api/questionnaire");
+      const publicForm = await send("token=1", "application/x-www-form-urlencoded", "/api/questionnaire");
       expect(publicForm.status).toBe(415);
       expect(await count(app)).toBe(before);
     });

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { availableBackends } from "@crm/infra/testing/test-database";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call } from "../../src/testing/http-client.ts";
@@ -120,7 +121,7 @@ for (const backend of ["postgres", "pglite"] as const) {
       };
       await limited("/api/auth/sign-in", (i) => ({ email: `nobody-${i}@example.com`, password: "wrong password" }), 10);
       await limited("/api/auth/sign-up", (i) => ({ email: `rate-${ipCounter}-${i}@example.com`, password: "x" }), 10);
-      await limited("/api/questionnaire", () => ({ leadId: crypto.randomUUID() }), 20);
+      await limited("/api/questionnaire", () => ({ token: randomBytes(32).toString("base64url") }), 20); // unknown tokens: 410 until the limit
     });
 
     it("answers a database failure with a bare 500 problem: no stack trace, no SQL, no table names", async () => {

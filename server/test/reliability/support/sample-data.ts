@@ -5,7 +5,7 @@ import { signUpAs } from "../../../src/testing/sign-up-as.ts";
 import type { TestApp } from "../../../src/testing/test-app.ts";
 import { PNG, upload } from "../../creative-helpers.ts";
 import { clientFor } from "../../leads-helpers.ts";
-import { submitPublic } from "../../questionnaire-helpers.ts";
+import { submitForLead } from "../../questionnaire-helpers.ts";
 import { lastPosition } from "./read-model-checksum.ts";
 
 /**
@@ -32,7 +32,7 @@ export async function writeSampleData(app: TestApp): Promise<void> {
     attendeeEmail: "ada@example.com",
   });
   expect(meeting.status, JSON.stringify(meeting.body)).toBe(201);
-  expect((await submitPublic(app, { leadId, goals: "More customers" })).status).toBe(201);
+  expect((await submitForLead(app, leadId, { goals: "More customers" })).status).toBe(201);
   const file = await upload(app, partner, leadId, "photo", PNG, "hero.png");
   expect(file.status, JSON.stringify(file.body)).toBe(201);
   const submitted = await client.post("/api/content-submissions", {
