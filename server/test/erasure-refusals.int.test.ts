@@ -1,6 +1,10 @@
+import { readdirSync } from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startMessagingReactors } from "@crm/command-service/reactors/start-reactors";
 import { LEAD_ERASED } from "@crm/command-service/lead/lead.decider";
 import { leadStreamId } from "@crm/contracts/lead/stream";
+import { messageStreamId } from "@crm/contracts/messaging/stream";
 import { availableBackends } from "@crm/infra/testing/test-database";
 import { issueClientLink } from "../src/testing/client-link.ts";
 import type { CallResult } from "../src/testing/http-client.ts";
@@ -35,6 +39,7 @@ describe.each(backends)("an erased lead on %s", (backend) => {
   let taskId: string;
   let submissionId: string;
   let oldLink: string;
+  let waiting: string[];
   const start = new Date(Date.now() + 86_400_000);
   start.setUTCMinutes(0, 0, 0);
   const end = new Date(start.getTime() + 3_600_000);
@@ -76,6 +81,11 @@ describe.each(backends)("an erased lead on %s", (backend) => {
     expect(submission.status).toBe(201);
     submissionId = submission.body.id;
     oldLink = (await issueClientLink(app, leadId, partner)).token;
+    // Requested while no reactor runs: still waiting when the lead is erased.
+    const email = await client.post(`/api/leads/${leadId}/send-email`, { subject: "Soon", message: "Waiting mail" });
+    const sms = await client.post(`/api/leads/${leadId}/send-sms`, { message: "Waiting text" });
+    expect([email.status, sms.status]).toEqual([202, 202]);
+    waiting = [email.body.id, sms.body.id];
     expect((await client.post(`/api/leads/${leadId}/erase`, { confirmation: "Erin Erased" })).status).toBe(200);
   });
   afterAll(() => app?.close());
@@ -141,5 +151,34 @@ describe.each(backends)("an erased lead on %s", (backend) => {
     // The confirmation names the lead as it reads now, or is ERASE: nothing else is taken.
     expect((await client.post(`/api/leads/${leadId}/erase`, { confirmation: "Erin Erased" })).status).toBe(400);
     await app.system.background.idle();
+  });
+
+  it("does not send a message that was still waiting when the lead was erased", async () => {
+    const { system } = app;
+    const reactors = await startMessagingReactors({
+      ...{ db: system.db, store: system.store, config: system.config, now: system.now, pollMs: 100, log: () => undefined },
+      retry: { maxAttempts: 2, baseDelayMs: 1, sleep: async () => undefined },
+    });
+    try {
+      const outcomes = async () => Promise.all(waiting.map(async (id) => (await system.store.readStream(messageStreamId(id))).at(-1)!));
+      const deadline = Date.now() + 45_000;
+      let last = await outcomes();
+      while (last.some((e) => !/Failed$/.test(e.type)) && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        last = await outcomes();
+      }
+      expect(last.map((e) => e.type)).toEqual(["EmailFailed", "SmsFailed"]);
+      for (const event of last) expect((event.data as { error: string }).error).toContain(LEAD_ERASED);
+      const outbox = ["mail", "sms"].flatMap((folder) => {
+        try {
+          return readdirSync(path.join(system.config.DATA_DIR, "outbox", folder));
+        } catch {
+          return [];
+        }
+      });
+      expect(outbox).toEqual([]);
+    } finally {
+      await reactors.stop();
+    }
   });
 });

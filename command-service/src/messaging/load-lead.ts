@@ -12,13 +12,16 @@ export async function loadOpenLead(store: EventStore, leadId: string): Promise<O
   return openLead(fold(leadDecider, events as unknown as EventEnvelope<Parameters<typeof leadDecider.evolve>[1]>[]));
 }
 
+/** Whether the lead was erased (decisions/039): its messages still waiting are not sent. */
+export async function isLeadErased(store: EventStore, leadId: string): Promise<boolean> {
+  return (await store.readStream(leadStreamId(leadId))).some((e) => e.type === "LeadErased");
+}
+
 /**
  * Refuses (409) a command on another stream of a lead (a meeting's) once the lead was erased: its
  * events name the lead by the leadId of their data. A stream without one is left to its decider.
  */
 export async function refuseErasedLeadOf(store: EventStore, streamId: string): Promise<void> {
   const leadId = ((await store.readStream(streamId))[0]?.data as { leadId?: unknown } | undefined)?.leadId;
-  if (typeof leadId !== "string") return;
-  const events = await store.readStream(leadStreamId(leadId));
-  if (events.some((e) => e.type === "LeadErased")) throw new ConflictError(LEAD_ERASED);
+  if (typeof leadId === "string" && (await isLeadErased(store, leadId))) throw new ConflictError(LEAD_ERASED);
 }

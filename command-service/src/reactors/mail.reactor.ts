@@ -5,7 +5,8 @@ import type { Reactor } from "@crm/infra/reactor/reactor-runner";
 import { reasonOf, withRetry, type RetryPolicy } from "@crm/infra/reactor/retry";
 import { composeInviteEmail } from "../meeting/invite-email.ts";
 import { meetingDecider } from "../meeting/meeting.decider.ts";
-import { loadOpenLead } from "../messaging/load-lead.ts";
+import { LEAD_ERASED } from "../lead/lead.decider.ts";
+import { isLeadErased, loadOpenLead } from "../messaging/load-lead.ts";
 import { brandName, fromAddress } from "../messaging/templates/layout.ts";
 import { fold, type EventEnvelope } from "../shared/decider.ts";
 import { alreadyDone, recordOutcome } from "./record-outcome.ts";
@@ -49,6 +50,9 @@ async function inviteMail(deps: MailReactorDeps, event: RecordedEvent & { type: 
 }
 
 async function composed(deps: MailReactorDeps, event: RecordedEvent): Promise<{ mail: OutgoingMail; kind: Kind; leadId: string }> {
+  // A request still waiting when its lead was erased is not sent (decisions/039): it fails as uncomposable.
+  if ((event.type === "InviteRequested" || event.type === "EmailRequested") && (await isLeadErased(deps.store, event.data.leadId)))
+    throw new Error(LEAD_ERASED);
   if (event.type === "InviteRequested") return { mail: await inviteMail(deps, event), kind: "invite", leadId: event.data.leadId };
   if (event.type !== "EmailRequested") throw new Error(`The mail reactor does not handle ${event.type}`);
   const { to, subject, html, text, kind, leadId } = event.data;
