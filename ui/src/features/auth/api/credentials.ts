@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest, errorMessage } from "@/lib/api-client";
+import { apiRequest, errorMessage, HttpError } from "@/lib/api-client";
 import { meQueryOptions, type Me } from "@/lib/session";
 import { toast } from "@/lib/toast";
 
@@ -16,6 +16,19 @@ export const PASSWORD_MAX_LENGTH = 256;
 
 const FAILED_TITLE: Record<CredentialsMode, string> = { "sign-in": "Sign In Failed", "sign-up": "Sign Up Failed" };
 
+/** What a problem+json refusal says about one field (a 400's `errors`), if it names it. */
+export function fieldMessage(error: unknown, field: string): string | undefined {
+  if (!(error instanceof HttpError)) return undefined;
+  try {
+    const problem = JSON.parse(error.message.slice(error.message.indexOf(": ") + 2)) as { errors?: unknown };
+    const errors = Array.isArray(problem.errors) ? (problem.errors as { field?: unknown; message?: unknown }[]) : [];
+    const message = errors.find((e) => e.field === field)?.message;
+    return typeof message === "string" ? message : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** POST /api/auth/sign-in or /sign-up; the answer is the new session, which moves the route gate on. */
 export function useCredentials(mode: CredentialsMode) {
   const queryClient = useQueryClient();
@@ -26,6 +39,8 @@ export function useCredentials(mode: CredentialsMode) {
       queryClient.setQueryData(meQueryOptions.queryKey, me);
     },
     onError: (error) =>
+      // A refused password is shown under its field (CredentialsForm), not in a toast.
+      fieldMessage(error, "password") === undefined &&
       toast({
         variant: "destructive",
         title: FAILED_TITLE[mode],

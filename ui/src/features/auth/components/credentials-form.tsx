@@ -3,7 +3,8 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/lib/toast";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, useCredentials, type CredentialsMode } from "../api/credentials.ts";
+import { fieldMessage, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, useCredentials, type CredentialsMode } from "../api/credentials.ts";
+import { PasswordStrengthMeter } from "./password-strength-meter.tsx";
 
 const SUBMIT: Record<CredentialsMode, [idle: string, busy: string]> = {
   "sign-in": ["Sign In", "Signing in…"],
@@ -17,6 +18,8 @@ export function CredentialsForm({ mode }: { mode: CredentialsMode }) {
   const [password, setPassword] = useState("");
   const credentials = useCredentials(mode);
   const hintId = `${id}-password-hint`;
+  const errorId = `${id}-password-error`;
+  const passwordError = mode === "sign-up" ? fieldMessage(credentials.error, "password") : undefined;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -57,14 +60,26 @@ export function CredentialsForm({ mode }: { mode: CredentialsMode }) {
           type="password"
           autoComplete={mode === "sign-in" ? "current-password" : "new-password"}
           aria-required="true"
-          aria-describedby={mode === "sign-up" ? hintId : undefined}
+          aria-describedby={mode === "sign-up" ? (passwordError ? `${errorId} ${hintId}` : hintId) : undefined}
+          aria-invalid={passwordError ? true : undefined}
           value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          onChange={(e) => {
+            setPassword(e.target.value);
+            if (passwordError) credentials.reset();
+          }}
         />
-        {mode === "sign-up" && (
-          <p id={hintId} className="text-xs text-muted-foreground">
-            Use at least {PASSWORD_MIN_LENGTH} characters.
+        {passwordError && (
+          <p id={errorId} role="alert" className="text-xs text-destructive">
+            {passwordError}
           </p>
+        )}
+        {mode === "sign-up" && (
+          <>
+            <p id={hintId} className="text-xs text-muted-foreground">
+              Use at least {PASSWORD_MIN_LENGTH} characters.
+            </p>
+            <PasswordStrengthMeter password={password} email={email.trim()} />
+          </>
         )}
       </div>
       <Button type="submit" className="w-full" disabled={credentials.isPending}>

@@ -1,0 +1,39 @@
+import { screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { renderWithApp, stubFetch } from "@/test/render";
+import { ApprovalsPage } from "./approvals-page.tsx";
+
+const request = (id: string, displayName: string, previousRejectionAt: string | null) => ({
+  id,
+  email: `${displayName.toLowerCase()}@agency.test`,
+  displayName,
+  role: "Creative Director",
+  approved: false,
+  requestedAt: "2026-11-22T12:00:00.000Z",
+  approvedAt: null,
+  approvedBy: null,
+  previousRejectionAt,
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("the pending approvals", () => {
+  it("marks a re-application with the date of its rejection, and only that one", async () => {
+    stubFetch((url) =>
+      url === "/api/users/pending"
+        ? {
+            status: 200,
+            body: [
+              request("7c8d3c1e-0000-4000-8000-000000000001", "Cleo", "2026-11-21T12:00:00.000Z"),
+              request("7c8d3c1e-0000-4000-8000-000000000002", "Noor", null),
+            ],
+          }
+        : { status: 404 },
+    );
+    renderWithApp(<ApprovalsPage />);
+    const cards = await screen.findAllByRole("listitem");
+    expect(cards).toHaveLength(2);
+    expect(within(cards[0]!).getByText("Re-application (rejected on Nov 21, 2026)")).toBeTruthy();
+    expect(within(cards[1]!).queryByText(/Re-application/)).toBeNull();
+  });
+});

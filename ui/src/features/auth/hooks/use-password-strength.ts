@@ -1,0 +1,28 @@
+import { useEffect, useState } from "react";
+import type { PasswordScore, scorePassword } from "../lib/password-scorer.ts";
+
+type Scorer = { scorePassword: typeof scorePassword };
+let loading: Promise<Scorer> | undefined;
+
+/** The zxcvbn score of a new password; the scorer is fetched at the first non-empty password only. */
+export function usePasswordStrength(password: string, userInputs: string[]): PasswordScore | undefined {
+  const [scored, setScored] = useState<{ password: string; score: PasswordScore }>();
+  const inputs = userInputs.join("\n");
+  useEffect(() => {
+    if (!password) return;
+    let current = true;
+    loading ??= import("../lib/password-scorer.ts");
+    loading.then(
+      (scorer) => {
+        if (current) setScored({ password, score: scorer.scorePassword(password, inputs.split("\n")) });
+      },
+      () => {
+        loading = undefined; // no meter this time; the server still scores the password
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [password, inputs]);
+  return password && scored?.password === password ? scored.score : undefined;
+}
