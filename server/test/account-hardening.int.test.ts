@@ -28,7 +28,11 @@ for (const backend of BACKENDS)
 
     beforeAll(async () => {
       smtp = await startSmtpTestServer();
-      app = await startTestApp(backend, { SMTP_URL: smtp.url, MAIL_FROM: "Studio Nine <crm@studio.test>", PUBLIC_URL: "https://crm.studio.test" });
+      app = await startTestApp(backend, {
+        SMTP_URL: smtp.url,
+        MAIL_FROM: "Studio Nine <crm@studio.test>",
+        PUBLIC_URL: "https://crm.studio.test",
+      });
       realNow = app.system.now;
       const start = realNow().getTime();
       app.system.now = () => new Date(start + offsetMs);
@@ -45,7 +49,8 @@ for (const backend of BACKENDS)
     const signIn = (email: string, password: string, ip: string) =>
       call(app, "/api/auth/sign-in", { method: "POST", body: { email, password }, ip });
     const failuresOf = async (key: string) =>
-      (await app.system.db.query<{ failures: number }>(`SELECT failures FROM sign_in_failures WHERE key = $1`, [key])).rows[0]?.failures ?? 0;
+      (await app.system.db.query<{ failures: number }>(`SELECT failures FROM sign_in_failures WHERE key = $1`, [key])).rows[0]?.failures ??
+      0;
     /** n more wrong passwords, each after the wait the backoff asks for, all answered 401. */
     async function failTimes(email: string, n: number, ips: () => string, from = 0) {
       for (let i = from; i < from + n; i++) {
@@ -57,27 +62,54 @@ for (const backend of BACKENDS)
     describe("new passwords", () => {
       it("refuses guessable passwords at sign-up with the scorer's advice on the password field", async () => {
         for (const password of ["password1", "Summer2026!"]) {
-          const res = await call(app, "/api/auth/sign-up", { method: "POST", body: { email: `weak-${++counter}@example.com`, password }, ip: freshIp() });
+          const res = await call(app, "/api/auth/sign-up", {
+            method: "POST",
+            body: { email: `weak-${++counter}@example.com`, password },
+            ip: freshIp(),
+          });
           expect(res.status, password).toBe(400);
           expect(res.headers.get("content-type")).toMatch(/application\/problem\+json/);
-          expect(res.body.errors).toEqual([{ field: "password", message: expect.stringMatching(/^This password is too easy to guess\. .+/) }]);
+          expect(res.body.errors).toEqual([
+            { field: "password", message: expect.stringMatching(/^This password is too easy to guess\. .+/) },
+          ]);
         }
-        const common = await call(app, "/api/auth/sign-up", { method: "POST", body: { email: "common@example.com", password: "password1" }, ip: freshIp() });
+        const common = await call(app, "/api/auth/sign-up", {
+          method: "POST",
+          body: { email: "common@example.com", password: "password1" },
+          ip: freshIp(),
+        });
         expect(common.body.errors[0].message).toContain("This is a commonly used password.");
-        const strong = await call(app, "/api/auth/sign-up", { method: "POST", body: { email: "strong@example.com", password: STRONG }, ip: freshIp() });
+        const strong = await call(app, "/api/auth/sign-up", {
+          method: "POST",
+          body: { email: "strong@example.com", password: STRONG },
+          ip: freshIp(),
+        });
         expect(strong.status).toBe(201);
       });
 
       it("scores a password made of the person's own email low", async () => {
         const email = "marguerite.delacroix@example.com";
-        const res = await call(app, "/api/auth/sign-up", { method: "POST", body: { email, password: "marguerite.delacroix" }, ip: freshIp() });
+        const res = await call(app, "/api/auth/sign-up", {
+          method: "POST",
+          body: { email, password: "marguerite.delacroix" },
+          ip: freshIp(),
+        });
         expect(res.status).toBe(400);
         expect(res.body.errors).toEqual([{ field: "password", message: expect.stringContaining("personal") }]);
       });
 
       it("refuses a guessable password from the command line too", async () => {
         await expect(
-          createUserCommand(app.system, ["--email", "cli-weak@example.com", "--password", "Summer2026!", "--name", "Cli", "--role", "Partner"]),
+          createUserCommand(app.system, [
+            "--email",
+            "cli-weak@example.com",
+            "--password",
+            "Summer2026!",
+            "--name",
+            "Cli",
+            "--role",
+            "Partner",
+          ]),
         ).rejects.toThrow(/too easy to guess/);
         expect((await app.system.db.query(`SELECT 1 FROM accounts WHERE email = 'cli-weak@example.com'`)).rows).toHaveLength(0);
       });
@@ -217,7 +249,11 @@ for (const backend of BACKENDS)
         const partner = await signUpAs(app, { role: "Partner" });
         const applicant = await signUpAs(app, { role: "Creative Director", approved: false });
         const register = () =>
-          call(app, "/api/auth/register", { method: "POST", bearer: applicant.token, body: { displayName: "Cleo", role: "Creative Director" } });
+          call(app, "/api/auth/register", {
+            method: "POST",
+            bearer: applicant.token,
+            body: { displayName: "Cleo", role: "Creative Director" },
+          });
 
         const rejectedAt = app.system.now().toISOString();
         expect((await call(app, `/api/users/${applicant.accountId}/reject`, { method: "DELETE", bearer: partner.token })).status).toBe(204);

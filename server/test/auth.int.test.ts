@@ -160,7 +160,9 @@ for (const backend of BACKENDS)
       expect(bad.body.errors).toEqual([expect.objectContaining({ field: "email" })]);
       expect((await call(app, "/api/auth/sign-up", { method: "POST", body: "[]", ip })).status).toBe(400);
       const longest = "violet tractors hum beneath quartz ".padEnd(256, "x");
-      expect((await call(app, "/api/auth/sign-up", { method: "POST", body: { email: "taken@example.com", password: longest }, ip })).status).toBe(201);
+      expect(
+        (await call(app, "/api/auth/sign-up", { method: "POST", body: { email: "taken@example.com", password: longest }, ip })).status,
+      ).toBe(201);
       const taken = await call(app, "/api/auth/sign-up", { method: "POST", body: { email: "TAKEN@example.com", password: PASSWORD }, ip });
       expect(taken.status).toBe(409);
       expect(taken.body.detail).toBe("An account with this email already exists.");
@@ -295,7 +297,8 @@ for (const backend of BACKENDS)
       expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
 
       // Sign-ins per email back off sooner (account-hardening test); sign-ups keep 10 a minute.
-      const signUp = (email: string) => call(app, "/api/auth/sign-up", { method: "POST", body: { email, password: "password1" }, ip: freshIp() });
+      const signUp = (email: string) =>
+        call(app, "/api/auth/sign-up", { method: "POST", body: { email, password: "password1" }, ip: freshIp() });
       for (let i = 0; i < 10; i++) expect((await signUp("target@example.com")).status).toBe(400);
       const limitedSignUp = await signUp("TARGET@example.com");
       expect(limitedSignUp.status).toBe(429);

@@ -38,7 +38,12 @@ export async function admitSignIn(deps: AuthDeps, keys: SignInKeys): Promise<voi
   const admission = await deps.backoff.admit(keys, deps.now());
   if (admission.allowed) return;
   const seconds = admission.retryAfterSeconds;
-  throw new RetryLaterError(429, "Too many requests", `Too many failed sign-ins. Try again in ${seconds} second${seconds === 1 ? "" : "s"}.`, seconds);
+  throw new RetryLaterError(
+    429,
+    "Too many requests",
+    `Too many failed sign-ins. Try again in ${seconds} second${seconds === 1 ? "" : "s"}.`,
+    seconds,
+  );
 }
 
 /** After a failed attempt: the owner's notice when this run has just reached it (never for an unknown email). */

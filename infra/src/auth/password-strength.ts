@@ -33,15 +33,14 @@ function loadScorer(): Promise<ZxcvbnFactory> {
 }
 
 /** An email or a name, its part before "@" and its words, so that a password made of them scores low. */
-const wordsOf = (inputs: readonly string[]) =>
-  [
-    ...new Set(
-      inputs
-        .map((input) => input.toLowerCase())
-        .flatMap((input) => [input, input.split("@")[0]!, ...input.split(/[^\p{L}\p{N}]+/u)])
-        .filter((word) => word.length >= 3),
-    ),
-  ];
+const wordsOf = (inputs: readonly string[]) => [
+  ...new Set(
+    inputs
+      .map((input) => input.toLowerCase())
+      .flatMap((input) => [input, input.split("@")[0]!, ...input.split(/[^\p{L}\p{N}]+/u)])
+      .filter((word) => word.length >= 3),
+  ),
+];
 
 /** Scores a password against the common and English dictionaries and the person's own email or name. */
 export async function scorePassword(password: string, userInputs: readonly string[] = []): Promise<PasswordVerdict> {
