@@ -23,13 +23,38 @@ async function signedClient(page: Page): Promise<string> {
   return id;
 }
 
+const EXPIRED = "This link has expired; ask your agency for a new one.";
+
+/** Staff create a client link on the lead page (decisions/038); answers the URL it shows once. */
+async function createLinkOnLeadPage(page: Page, leadId: string): Promise<string> {
+  await page.goto(`/lead/${leadId}`);
+  const card = page.locator('[data-slot="card"]').filter({ has: page.getByRole("heading", { name: "Client questionnaire link" }) });
+  await expect(card.getByText(/No live link/)).toBeVisible();
+  await card.getByRole("button", { name: "Create new link" }).click();
+  const box = card.getByRole("textbox", { name: "New client questionnaire link" });
+  await expect(box).toBeVisible();
+  await expect(card.getByRole("button", { name: "Copy" })).toBeVisible();
+  const url = await box.inputValue();
+  expect(url).toMatch(/\/onboarding-form\/[A-Za-z0-9_-]{43}$/);
+  expect(url).not.toContain(leadId);
+  await checkAndCapture(page, "lead-client-link");
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 375, height: 812 });
+  await card.screenshot({ path: path.join(SHOTS, "lead-client-link-375-light.png") });
+  if (size) await page.setViewportSize(size);
+  return url;
+}
+
 test("a client answers the public questionnaire; staff see it on the onboarding page and assign a director", async ({ page, browser }) => {
   const leadId = await signedClient(page);
+  const link = await createLinkOnLeadPage(page, leadId);
 
   // The client: not signed in, in a browser of their own, on a phone.
   const client = await browser.newContext({ viewport: { width: 375, height: 812 } });
   const form = await client.newPage();
-  await form.goto(`/onboarding-form/${leadId}`);
+  await form.goto(`/onboarding-form/${leadId}`); // a link sent before tokens
+  await expect(form.getByRole("alert")).toHaveText(EXPIRED);
+  await form.goto(new URL(link).pathname);
   await expect(form.getByRole("heading", { level: 1, name: "Client Onboarding Questionnaire" })).toBeVisible();
   await expectAccessible(form, "public questionnaire");
   await form.screenshot({ path: path.join(SHOTS, "questionnaire-375-light.png"), fullPage: true });
@@ -66,6 +91,12 @@ test("a client answers the public questionnaire; staff see it on the onboarding 
   await expect(page.getByText("Email Sent Successfully", { exact: true })).toBeVisible();
   await expect(page.getByText("Nora Quinn is at Onboarding Form Sent")).toBeVisible();
   await expect(page.getByRole("listitem").filter({ hasText: "Form Sent" }).first()).toHaveAttribute("aria-current", "step");
+  // The mail carried a new link, which replaced the one the client used.
+  const again = await browser.newContext();
+  const stale = await again.newPage();
+  await stale.goto(new URL(link).pathname);
+  await expect(stale.getByRole("alert")).toHaveText(EXPIRED);
+  await again.close();
 
   // Assign Director: a director must be chosen; then the client moves on.
   await page.getByRole("button", { name: "Assign Director" }).click();
@@ -97,12 +128,26 @@ test("a client answers the public questionnaire; staff see it on the onboarding 
   await page.screenshot({ path: path.join(SHOTS, "onboarding-375-light.png"), fullPage: true });
 });
 
-test("the public form on a wide screen, and the link without a lead id", async ({ browser }) => {
+test("the public form on a wide screen, a revoked link, and the link without a token", async ({ page: staff, browser }) => {
+  const leadId = await signedClient(staff);
+  const headers = { Origin: new URL(staff.url()).origin };
+  const created = await staff.request.post(`/api/leads/${leadId}/client-link`, { headers, data: {} });
+  expect(created.status(), await created.text()).toBe(201);
+  const { url } = (await created.json()) as { url: string };
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
-  await page.goto("/onboarding-form/0b6f2a4e-6a51-4c39-9b1e-2f6f4f0f5a01");
+  await page.goto(new URL(url).pathname);
   await expect(page.getByRole("button", { name: "Submit Questionnaire" })).toBeVisible();
   await checkAndCapture(page, "questionnaire");
+
+  // Revoked on the onboarding client card: the client's page says the link expired.
+  await staff.goto(`/onboarding?client=${leadId}`);
+  await staff.getByRole("button", { name: "Revoke link" }).click();
+  await staff.getByRole("button", { name: "Revoke", exact: true }).click();
+  await expect(staff.getByText(/No live link/)).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("alert")).toHaveText(EXPIRED);
+  await checkAndCapture(page, "questionnaire-expired");
   await page.goto("/onboarding-form");
   await expect(page.getByRole("alert")).toHaveText("Invalid questionnaire link. Please use the link provided in your email.");
   await context.close();

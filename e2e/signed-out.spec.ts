@@ -52,9 +52,12 @@ test.describe("signed out", () => {
     await expect(page).toHaveURL("/login");
   });
 
-  test("the public questionnaire without a lead id says the link is invalid", async ({ page }) => {
+  test("the public questionnaire without a token says the link is invalid, and an old lead-id link that it expired", async ({ page }) => {
     await page.goto("/onboarding-form");
     await expect(page.getByText("Invalid questionnaire link. Please use the link provided in your email.")).toBeVisible();
     await checkAndCapture(page, "questionnaire-invalid");
+    await page.goto("/onboarding-form/0b6f2a4e-6a51-4c39-9b1e-2f6f4f0f5a01");
+    await expect(page.getByRole("alert")).toHaveText("This link has expired; ask your agency for a new one.");
+    await expect(page.getByRole("button", { name: "Submit Questionnaire" })).toHaveCount(0);
   });
 });

@@ -9,7 +9,7 @@ export function describeClientLinkEvent(event: DomainEvent): LeadActivityDescrip
         leadId: event.data.leadId,
         type: "note",
         title: "Client questionnaire link created",
-        description: "Any earlier questionnaire link stopped working",
+        description: "Only the newest link opens the client's questionnaire",
       };
     case "ClientLinkRevoked":
       if (event.data.reason === "replaced") return undefined;
