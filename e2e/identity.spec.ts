@@ -8,7 +8,15 @@ test("sign up, request access as Project Manager, wait, get approved by a Partne
   await page.goto("/login");
   await page.getByRole("tab", { name: "Sign Up" }).click();
   await page.getByLabel("Email").fill(newcomer.email);
+  // A guessable password: the meter says so as it is typed, and the server's refusal shows under the field.
+  await page.getByLabel("Password").fill("Summer2026!");
+  await expect(page.getByText(/^Strength: Too weak/)).toBeVisible();
+  await page.getByRole("tabpanel").getByRole("button", { name: "Sign Up" }).click();
+  await expect(page.getByRole("tabpanel").getByRole("alert")).toContainText("This password is too easy to guess.");
+  await expect(page.getByLabel("Password")).toHaveAttribute("aria-invalid", "true");
   await page.getByLabel("Password").fill(newcomer.password);
+  await expect(page.getByRole("tabpanel").getByRole("alert")).toHaveCount(0);
+  await expect(page.getByText("Strength: Strong")).toBeVisible();
   await page.getByRole("tabpanel").getByRole("button", { name: "Sign Up" }).click();
 
   await expect(page.getByRole("heading", { level: 1, name: "Request Access" })).toBeVisible();
