@@ -1,17 +1,21 @@
 import { execFile } from "node:child_process";
+import { generateKeyPairSync } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { gunzipSync } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startMessagingReactors } from "@crm/command-service/reactors/start-reactors";
 import type { Database } from "@crm/infra/db/database";
 import { createPgliteDatabase } from "@crm/infra/db/pglite-database";
+import { EVENTUALLY } from "@crm/infra/testing/eventually";
+import { fakeGoogle } from "@crm/infra/testing/fake-google-storage";
 import { availableBackends, createTestDatabase } from "@crm/infra/testing/test-database";
 import { backupDataDir } from "../src/backup.ts";
 import { signUpAs, type SignedIn } from "../src/testing/sign-up-as.ts";
-import { startAppOnDatabase, type TestApp } from "../src/testing/test-app.ts";
+import { startAppOnDatabase, startTestApp, type TestApp } from "../src/testing/test-app.ts";
 import { upload } from "./creative-helpers.ts";
 import { clientFor, type LeadClient } from "./leads-helpers.ts";
 import { submitForLead } from "./questionnaire-helpers.ts";
@@ -74,17 +78,6 @@ const run = promisify(execFile);
 async function pgDump(url: string): Promise<Buffer> {
   const { stdout } = await run("pg_dump", ["--no-owner", "--format=plain", url], { encoding: "buffer", maxBuffer: 512 * 1024 * 1024 });
   return stdout;
-}
-
-/** Polls until check passes: the reactors deliver on their own. */
-async function eventually<T>(read: () => T, check: (value: T) => boolean, timeoutMs = 45_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = read();
-    if (check(value)) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out; last value: ${JSON.stringify(value).slice(0, 300)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 const filesIn = (folder: string) => {
@@ -164,9 +157,9 @@ async function writeLead(app: TestApp, client: LeadClient, director: SignedIn): 
   ).toBe(201);
   const dataDir = app.system.config.DATA_DIR;
   // The message, the SMS and the meeting's invite.
-  await eventually(
-    () => [...filesIn(path.join(dataDir, "outbox", "mail")), ...filesIn(path.join(dataDir, "outbox", "sms"))],
-    (files) => files.length >= 3,
+  await vi.waitFor(
+    () => expect([...filesIn(path.join(dataDir, "outbox", "mail")), ...filesIn(path.join(dataDir, "outbox", "sms"))]).toHaveLength(3),
+    EVENTUALLY,
   );
   return leadId;
 }
@@ -266,5 +259,50 @@ describe.runIf(backends.includes("postgres"))("erasure that holds on Postgres", 
     const after = outboxAndFiles(dataDir);
     found("pg_dump", await pgDump(url), after);
     expect(Object.fromEntries(after)).toEqual({});
+  });
+});
+
+describe("erasure that holds with the uploads in Google Cloud Storage (a loopback stand-in)", () => {
+  const { privateKey, publicKey } = generateKeyPairSync("rsa", {
+    modulusLength: 2048,
+    privateKeyEncoding: { type: "pkcs8", format: "pem" },
+    publicKeyEncoding: { type: "spki", format: "pem" },
+  });
+  const google = fakeGoogle(publicKey);
+  let app: TestApp;
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => google.server.listen(0, "127.0.0.1", resolve));
+    const endpoint = `http://127.0.0.1:${(google.server.address() as AddressInfo).port}`;
+    const credentials = { client_email: "crm@p.iam.gserviceaccount.com", private_key: privateKey, token_uri: `${endpoint}/token` };
+    app = await startTestApp(backends[0]!, {
+      GCS_BUCKET: "bucket-1",
+      GCS_API_ENDPOINT: endpoint,
+      GCS_CREDENTIALS: JSON.stringify(credentials),
+    });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await new Promise((resolve) => google.server.close(resolve));
+  });
+
+  it("deletes the lead's objects from the bucket and leaves other leads' alone", async () => {
+    const partner = await signUpAs(app, { role: "Partner" });
+    const director = await signUpAs(app, { role: "Creative Director" });
+    const client = clientFor(app, partner);
+    const uploadFor = async (name: string, content: string) => {
+      const leadId = await client.createLead({ name });
+      expect((await client.patch(`/api/leads/${leadId}`, { creativeDirectorId: director.user!.id })).status).toBe(200);
+      const file = await upload(app, director, leadId, "caption", Buffer.from(content), "notes.txt", "text/plain");
+      expect(file.status).toBe(201);
+      return leadId;
+    };
+    const erased = await uploadFor("Zelda Quisling", "rezrov caption text");
+    const kept = await uploadFor("Otto Other", "other caption text");
+    const contents = () => [...google.objects.values()].map((object) => object.toString("utf8")).sort();
+    expect(contents()).toEqual(["other caption text", "rezrov caption text"]);
+
+    await erase(app, client, erased);
+    expect(contents()).toEqual(["other caption text"]);
+    expect([...google.objects.keys()].every((key) => key.startsWith(`leads/${kept}/`))).toBe(true);
   });
 });
