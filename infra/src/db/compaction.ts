@@ -32,11 +32,12 @@ export async function compactAfterErasure(db: Database): Promise<void> {
  * ends in a segment created afresh (zero-filled), every older one deleted.
  */
 async function retireWal(db: Database): Promise<void> {
-  const { rows } = await db.query<{ n: number }>(
-    "SELECT count(*)::int AS n FROM pg_ls_waldir() WHERE name ~ '^[0-9A-F]{24}$' AND name >= pg_walfile_name(pg_current_wal_lsn())",
-  );
+  // Off before counting: a checkpoint in between (commands keep running) would recycle one more.
   await db.exec("SET wal_recycle = off");
   try {
+    const { rows } = await db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM pg_ls_waldir() WHERE name ~ '^[0-9A-F]{24}$' AND name >= pg_walfile_name(pg_current_wal_lsn())",
+    );
     for (let round = 0; round < rows[0]!.n; round++) {
       await db.query("SELECT pg_switch_wal()");
       await db.exec("CHECKPOINT");
