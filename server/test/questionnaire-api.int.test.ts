@@ -166,6 +166,7 @@ for (const backend of suites) {
       const archived = await staff.link(archivedLead);
       expect((await staff.delete(`/api/leads/${archivedLead}`)).status).toBe(200);
       expect(await expectExpired({ token: archived }, archivedLead)).toEqual(unknown);
+      expect((await staff.get(`/api/leads/${archivedLead}/client-link`)).body).toEqual({ questionnaire: null });
       expect((await staff.post(`/api/leads/${archivedLead}/client-link`, {})).status).toBe(404);
     });
 

@@ -2,7 +2,7 @@ import { Router } from "express";
 import { z } from "zod";
 import { NotFoundError, RateLimitedError } from "@crm/contracts/api/errors";
 import { expiredLink, type ClientLinkStatus, type ClientLinkSummary, type PublicClientLink } from "@crm/contracts/client-link/client-link";
-import type { LiveClientLink } from "@crm/contracts/client-link/link-state";
+import { initialClientLinks, leadLinkStatus, type LiveClientLink } from "@crm/contracts/client-link/link-state";
 import { leadStreamId } from "@crm/contracts/lead/stream";
 import { createRateLimiter, type RateLimiter } from "@crm/infra/auth/rate-limiter";
 import { clientLinkIndex, loadClientLinks } from "@crm/infra/client-links/client-link-tokens";
@@ -47,8 +47,10 @@ export function clientLinkReadRoutes(deps: ClientLinkReadDeps): Router {
 
   router.get("/api/leads/:id/client-link", async (req, res) => {
     const { id } = parseOr400(LeadId, req.params, "id");
-    if ((await deps.store.readStream(leadStreamId(id))).length === 0) throw new NotFoundError("Lead");
-    const state = await loadClientLinks(deps.store, id);
+    const lead = await deps.store.readStream(leadStreamId(id));
+    if (lead.length === 0) throw new NotFoundError("Lead");
+    // An archived or erased lead's links are dead, whatever its link stream says.
+    const state = leadLinkStatus(lead) === "open" ? await loadClientLinks(deps.store, id) : initialClientLinks;
     const body: ClientLinkStatus = { questionnaire: summaryOf(state.live.questionnaire, deps.now()) };
     res.setHeader("Cache-Control", "no-store").json(body);
   });
