@@ -7,8 +7,14 @@ import { reactorBacklog } from "@crm/infra/reactor/reactor-backlog";
 import { projectionLag } from "@crm/read-api/health/projection-lag";
 import type { System } from "./system.ts";
 
+/** A client link's path segment is its secret (decisions/038): logged as ":token". */
+const CLIENT_LINK_PATH = /^(\/onboarding-form\/|\/api\/questionnaire\/link\/)[^/]+/i;
+
 /** The path only: a query string may carry a token or an OIDC code, and headers are never logged. */
-const requestSummary = (req: Request) => ({ method: req.method, url: (req.originalUrl ?? req.url).split("?")[0] });
+const requestSummary = (req: Request) => ({
+  method: req.method,
+  url: (req.originalUrl ?? req.url).split("?")[0]!.replace(CLIENT_LINK_PATH, "$1:token"),
+});
 const responseSummary = (res: Response) => ({ statusCode: res.statusCode });
 
 /**

@@ -109,6 +109,20 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
         expect(lines[0]!.responseTime).toBeGreaterThanOrEqual(0);
       });
 
+      it("logs a client link's token as :token, in the page's path and the link check's", async () => {
+        const from = captured.lines.length;
+        const token = "q3Zt0mYk8vJx2Hc7Lw5Rb1Ns9Pd4Fg6Ae0Ui3Ko7Ty2";
+        expect((await call(app, `/api/questionnaire/link/${token}`, { headers: { "X-Request-Id": "link-1" } })).status).toBe(410);
+        await call(app, `/onboarding-form/${token}`, { headers: { "X-Request-Id": "link-2" } });
+        await vi.waitFor(
+          () => expect(captured.lines.slice(from).filter((l) => /^link-/.test(l.requestId ?? ""))).toHaveLength(2),
+          EVENTUALLY,
+        );
+        const lines = captured.lines.slice(from).filter((l) => /^link-/.test(l.requestId ?? ""));
+        expect(lines.map((l) => l.req?.url).sort()).toEqual(["/api/questionnaire/link/:token", "/onboarding-form/:token"]);
+        expect(JSON.stringify(captured.lines.slice(from))).not.toContain(token);
+      });
+
       it("echoes a safe X-Request-Id and replaces a hostile or missing one", async () => {
         const kept = await call(app, "/api/health", { headers: { "X-Request-Id": "abc-123" } });
         expect(kept.headers.get("x-request-id")).toBe("abc-123");
