@@ -28,7 +28,9 @@ export function useRegister() {
         void queryClient.invalidateQueries({ queryKey: meQueryOptions.queryKey });
         return;
       }
-      toast({ variant: "destructive", title: "Registration Failed", description: "Failed to register. Please try again." });
+      // A refusal that says why (asked again too soon after a rejection, already asked) is shown as it is.
+      const said = error instanceof HttpError && (error.status === 409 || error.status === 429) ? error.detail : undefined;
+      toast({ variant: "destructive", title: "Registration Failed", description: said ?? "Failed to register. Please try again." });
     },
   });
 }
