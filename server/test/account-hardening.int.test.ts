@@ -136,6 +136,13 @@ for (const backend of BACKENDS)
         expect(await failuresOf(`email:${user.email}`)).toBe(5);
       });
 
+      it("lets no more concurrent guesses through than the backoff allows: each counts before it is checked", async () => {
+        const user = await signUpAs(app, { role: "Project Manager", password: STRONG });
+        const answers = await Promise.all(Array.from({ length: 8 }, () => signIn(user.email, "not the password", freshIp())));
+        expect(answers.map((a) => a.status).sort()).toEqual([401, 401, 401, 429, 429, 429, 429, 429]);
+        expect(await failuresOf(`email:${user.email}`)).toBe(3);
+      });
+
       it("caps the wait at 15 minutes", () => {
         expect([3, 4, 5, 6].map((n) => waitAfter(n, ACCOUNT_BACKOFF))).toEqual([1000, 2000, 4000, 8000]);
         expect(waitAfter(13, ACCOUNT_BACKOFF)).toBe(900_000);
