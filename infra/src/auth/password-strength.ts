@@ -12,7 +12,7 @@ export interface PasswordVerdict {
 /**
  * The scorer's cost grows with length and with characters the l33t matcher may substitute: a
  * random 256-character password took 2 s of CPU with the defaults, 70 ms with these (decision 040).
- * Characters past the 64th are not scored: a password that long is strong on its own.
+ * Only the first 64 characters are scored.
  */
 const LIMITS = { maxLength: 64, l33tMaxSubstitutions: 16 };
 
@@ -29,6 +29,9 @@ function loadScorer(): Promise<ZxcvbnFactory> {
         translations: en.translations,
       }),
   );
+  scorer.catch(() => {
+    scorer = undefined; // the next sign-up tries again rather than failing for the process's life
+  });
   return scorer;
 }
 
