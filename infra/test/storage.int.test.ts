@@ -1,5 +1,5 @@
 import { generateKeyPairSync, createHash } from "node:crypto";
-import { mkdtempSync, readdirSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -42,6 +42,16 @@ function contract(name: string, open: () => FileStorage) {
       expect(await storage.get("leads/l1/f3")).toBeUndefined();
     });
 
+    it("deletes every object in a folder, and nothing outside it", async () => {
+      const storage = open();
+      for (const key of ["leads/l5/a", "leads/l5/b", "leads/l50/c"]) await storage.put(key, Readable.from([Buffer.from(key)]), "text/plain");
+      await storage.deletePrefix("leads/l5/");
+      expect(await storage.get("leads/l5/a")).toBeUndefined();
+      expect(await storage.get("leads/l5/b")).toBeUndefined();
+      expect(await text((await storage.get("leads/l50/c"))!.stream)).toBe("leads/l50/c");
+      await expect(storage.deletePrefix("leads/l5")).rejects.toThrow(/names a folder/);
+    });
+
     it("refuses keys that could leave the storage root", async () => {
       await expect(open().put("../etc/passwd", Readable.from([Buffer.from("x")]), "text/plain")).rejects.toThrow(/Invalid storage key/);
     });
@@ -55,6 +65,13 @@ describe("local storage on disk", () => {
   it("leaves no .part file behind after a refused upload", async () => {
     await receiveUpload(chunks(Buffer.from("%PDF-1.4 not a photo")), "photo", localStorage(root), "leads/l9/f9").catch(() => undefined);
     expect(readdirSync(path.join(root, "leads", "l9"))).toEqual([]);
+  });
+
+  it("deletes a folder's unfinished uploads with it", async () => {
+    mkdirSync(path.join(root, "leads", "l8"), { recursive: true });
+    writeFileSync(path.join(root, "leads", "l8", "f1.part"), "half a file");
+    await localStorage(root).deletePrefix("leads/l8/");
+    expect(existsSync(path.join(root, "leads", "l8"))).toBe(false);
   });
 });
 

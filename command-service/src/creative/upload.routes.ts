@@ -44,7 +44,11 @@ export function uploadRoutes(deps: UploadRouteDeps): Router {
     requireDirector(lead);
     const fileId = deps.newId();
     const key = fileKey(lead.id, fileId);
-    const received = await receiveUpload(req, purpose, deps.storage, key);
+    // An erasure while the file streamed in deletes the lead's folder under it: answer why (409), not the storage's error.
+    const received = await receiveUpload(req, purpose, deps.storage, key).catch(async (error: unknown) => {
+      await loadCreativeLead(deps.store, req, leadId);
+      throw error;
+    });
     const file = { fileId, key, name: fileName(req.get("x-file-name")), ...received };
     try {
       // The lead may have been erased while the file streamed in: then nothing of it is kept (decisions/039).

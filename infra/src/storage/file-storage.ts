@@ -17,6 +17,8 @@ export interface FileStorage {
   /** The object, or undefined when it does not exist. */
   get(key: string): Promise<StoredObject | undefined>;
   delete(key: string): Promise<void>;
+  /** Deletes every object whose key starts with prefix (a lead's folder, decisions/039), unfinished uploads included. */
+  deletePrefix(prefix: string): Promise<void>;
 }
 
 const KEY = /^[a-z0-9][a-z0-9/-]{0,300}$/;
@@ -26,5 +28,14 @@ export function assertKey(key: string): void {
   if (!KEY.test(key) || key.includes("..") || key.includes("//")) throw new Error(`Invalid storage key ${key}`);
 }
 
+/** The folder of a lead's uploaded files: what an erasure deletes (decisions/039). */
+export const leadFilesPrefix = (leadId: string) => `leads/${leadId}/`;
+
 /** The key of an uploaded file. */
-export const fileKey = (leadId: string, fileId: string) => `leads/${leadId}/${fileId}`;
+export const fileKey = (leadId: string, fileId: string) => `${leadFilesPrefix(leadId)}${fileId}`;
+
+/** Refuses a prefix that is not a folder's (deletePrefix("leads/1") would also take "leads/10/…"). */
+export function assertFolderPrefix(prefix: string): void {
+  assertKey(prefix);
+  if (!prefix.endsWith("/")) throw new Error(`A prefix to delete names a folder, ending in /: ${prefix}`);
+}

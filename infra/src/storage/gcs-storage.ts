@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
-import { assertKey, type FileStorage } from "./file-storage.ts";
+import { assertFolderPrefix, assertKey, type FileStorage } from "./file-storage.ts";
 
 export interface GcsOptions {
   bucket: string;
@@ -21,6 +21,12 @@ export function gcsStorage(options: GcsOptions): FileStorage {
   const headers = async (extra: Record<string, string> = {}) =>
     options.token ? { ...extra, authorization: `Bearer ${await options.token()}` } : extra;
   const fail = async (what: string, res: Response) => new Error(`GCS ${what} answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
+  const remove = async (key: string) => {
+    assertKey(key);
+    const res = await fetch(objectUrl(key), { method: "DELETE", headers: await headers() });
+    if (!res.ok && res.status !== 404) throw await fail("delete", res);
+    await res.body?.cancel();
+  };
 
   return {
     kind: "gcs",
@@ -47,11 +53,18 @@ export function gcsStorage(options: GcsOptions): FileStorage {
       const length = res.headers.get("content-length");
       return { stream: Readable.fromWeb(res.body as WebReadableStream), size: length === null ? undefined : Number(length) };
     },
-    async delete(key) {
-      assertKey(key);
-      const res = await fetch(objectUrl(key), { method: "DELETE", headers: await headers() });
-      if (!res.ok && res.status !== 404) throw await fail("delete", res);
-      await res.body?.cancel();
+    delete: remove,
+    async deletePrefix(prefix) {
+      assertFolderPrefix(prefix);
+      for (let pageToken: string | undefined; ; ) {
+        const query = new URLSearchParams({ prefix, fields: "items(name),nextPageToken", ...(pageToken ? { pageToken } : {}) });
+        const res = await fetch(`${base}/storage/v1/b/${bucket}/o?${query}`, { headers: await headers() });
+        if (!res.ok) throw await fail("list", res);
+        const page = (await res.json()) as { items?: { name: string }[]; nextPageToken?: string };
+        for (const item of page.items ?? []) await remove(item.name);
+        if (!page.nextPageToken) return;
+        pageToken = page.nextPageToken;
+      }
     },
   };
 }

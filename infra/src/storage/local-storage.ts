@@ -3,7 +3,7 @@ import { mkdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { assertKey, type FileStorage } from "./file-storage.ts";
+import { assertFolderPrefix, assertKey, type FileStorage } from "./file-storage.ts";
 
 /** Files under a folder (DATA_DIR/files by default): written to a .part file, renamed when complete. */
 export function localStorage(root: string): FileStorage {
@@ -33,6 +33,10 @@ export function localStorage(root: string): FileStorage {
     },
     async delete(key: string) {
       await rm(pathOf(key), { force: true });
+    },
+    async deletePrefix(prefix: string) {
+      assertFolderPrefix(prefix);
+      await rm(pathOf(prefix.slice(0, -1)), { recursive: true, force: true });
     },
   };
 }

@@ -30,6 +30,13 @@ export function fakeGoogle(publicKey: string) {
         .writeHead(200, { "content-type": "application/json" })
         .end(JSON.stringify({ name: url.searchParams.get("name"), size: String(data.length) }));
     }
+    if (url.pathname === "/storage/v1/b/bucket-1/o" && req.method === "GET") {
+      // One object a page, so a listing's pages are followed; the token is the last name listed, as deleting goes on.
+      const after = url.searchParams.get("pageToken") ?? "";
+      const names = [...objects.keys()].filter((name) => name.startsWith(url.searchParams.get("prefix") ?? "") && name > after).sort();
+      const page = { items: names.slice(0, 1).map((name) => ({ name })), ...(names.length > 1 ? { nextPageToken: names[0] } : {}) };
+      return void res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(page));
+    }
     const object = /^\/storage\/v1\/b\/bucket-1\/o\/(.+)$/.exec(url.pathname);
     const key = object ? decodeURIComponent(object[1]!) : "";
     if (object && req.method === "GET" && url.searchParams.get("alt") === "media") {
