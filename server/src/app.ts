@@ -20,9 +20,9 @@ import { problemMiddleware } from "@crm/infra/http/problem-middleware";
 import { storableQueryOnly, storableTextOnly } from "@crm/infra/http/storable-text";
 import { openFileStorage } from "@crm/infra/storage/open-storage";
 import { activityReadRoutes } from "@crm/read-api/activities/activities.routes";
+import { clientLinkReadRoutes } from "@crm/read-api/client-links/client-links.routes";
 import { creativeReadRoutes } from "@crm/read-api/creative/creative.routes";
 import type { CheckpointWatcher } from "@crm/read-api/checkpoint-watcher";
-import { clientLinkReadRoutes } from "@crm/read-api/client-links/client-links.routes";
 import { healthRoutes } from "@crm/read-api/health/health.routes";
 import { historyReadRoutes } from "@crm/read-api/history/history.routes";
 import { openApiRoutes } from "@crm/read-api/openapi/openapi.routes";
@@ -93,12 +93,12 @@ export function createApp(system: System, watcher: CheckpointWatcher | undefined
     reads.use(openApiRoutes());
     reads.use(historyReadRoutes({ db: reading("lead_streams", "users"), store: system.store, now: system.now })); // before leadReadRoutes: ?asOf= on GET /api/leads/:id
     reads.use(leadReadRoutes({ db: reading("leads") }));
-    reads.use(activityReadRoutes({ db: reading("activities", "users", "leads") }));
+    reads.use(activityReadRoutes({ db: reading("activities", "users"), scoped: reading("activities", "users", "leads") }));
     reads.use(meetingReadRoutes({ db: reading("meetings"), now: system.now }));
     reads.use(userReadRoutes({ db: reading("users") }));
+    reads.use(clientLinkReadRoutes({ db: system.db, store: system.store, now: system.now })); // the token index and the streams, no read model
     reads.use(questionnaireReadRoutes({ db: reading("questionnaire", "leads") }));
     reads.use(onboardingReadRoutes({ db: reading("onboarding", "leads", "users") }));
-    reads.use(clientLinkReadRoutes({ db: system.db, store: system.store, now: system.now })); // the token index and the streams, no read model
     reads.use(creativeReadRoutes({ db: reading("creative", "leads", "users"), storage }));
     app.use(reads);
   }

@@ -21,8 +21,11 @@ function labelled(hasUsers: boolean, where: string): string {
     : `SELECT ${COLUMNS}, a.created_by AS "userLabel" FROM activities a ${where}`;
 }
 
-/** GET /api/activities/recent and /api/activities?leadId= from the activities read model. */
-export function activityReadRoutes({ db }: { db: Queryable }): Router {
+/**
+ * GET /api/activities/recent and /api/activities?leadId= from the activities read model; `scoped`
+ * is the database as a Creative Director's recent activity reads it, which also needs the leads.
+ */
+export function activityReadRoutes({ db, scoped = db }: { db: Queryable; scoped?: Queryable }): Router {
   const router = Router();
   let usersSeen = false;
   const hasUsers = async () => {
@@ -39,7 +42,7 @@ export function activityReadRoutes({ db }: { db: Queryable }): Router {
     const { rows } =
       director === null
         ? await db.query<Activity>(`${labelled(await hasUsers(), "")} ORDER BY a.position DESC LIMIT $1`, [limit])
-        : await db.query<Activity>(
+        : await scoped.query<Activity>(
             `${labelled(await hasUsers(), "WHERE a.lead_id IN (SELECT id FROM leads WHERE creative_director_id = $2)")} ORDER BY a.position DESC LIMIT $1`,
             [limit, director],
           );
