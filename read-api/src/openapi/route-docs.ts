@@ -46,12 +46,19 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   "POST /api/users/{id}/approve": { tag: "users", summary: "Approve an access request", response: Positioned(User) },
   "DELETE /api/users/{id}/reject": { tag: "users", summary: "Reject an access request", status: 204 },
   "POST /api/users/{id}/role": { tag: "users", summary: "Change a user's role", body: ChangeRoleBody, response: User },
-  "GET /api/health": { tag: "operations", summary: "Liveness, database and projector lag" },
+  "GET /api/health": {
+    tag: "operations",
+    summary: "Liveness: ok (200) or unavailable (503); a Partner, this host or the METRICS_TOKEN bearer also get the database and each read model's lag",
+  },
   "GET /api/ready": { tag: "operations", summary: "Readiness: 503 while a projection is more than READY_MAX_LAG events behind the log" },
   "GET /api/metrics": { tag: "operations", summary: "Prometheus metrics (loopback only, or the METRICS_TOKEN bearer when set)", produces: "text/plain" },
-  "GET /api/events/stream": { tag: "operations", summary: "Live read-model notices (Server-Sent Events)", produces: "text/event-stream" },
-  "GET /api/stats": { tag: "dashboard", summary: "Pipeline counts", response: Stats },
-  "GET /api/activities/recent": { tag: "dashboard", summary: "Recent activity across leads", response: z.array(Activity) },
+  "GET /api/events/stream": {
+    tag: "operations",
+    summary: "Live read-model notices (Server-Sent Events) for approved staff, each cut to what its reader may see; 429 past 5 streams per session",
+    produces: "text/event-stream",
+  },
+  "GET /api/stats": { tag: "dashboard", summary: "Pipeline counts (a Creative Director's: their own clients)", response: Stats },
+  "GET /api/activities/recent": { tag: "dashboard", summary: "Recent activity across leads (a Creative Director's: their own clients)", response: z.array(Activity) },
   "GET /api/leads": { tag: "leads", summary: "Every lead matching the filter, in board order (CSV export)", query: LeadListQuery, response: z.array(Lead) },
   "GET /api/leads/board": {
     tag: "leads",
