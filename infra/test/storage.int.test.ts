@@ -44,7 +44,8 @@ function contract(name: string, open: () => FileStorage) {
 
     it("deletes every object in a folder, and nothing outside it", async () => {
       const storage = open();
-      for (const key of ["leads/l5/a", "leads/l5/b", "leads/l50/c"]) await storage.put(key, Readable.from([Buffer.from(key)]), "text/plain");
+      for (const key of ["leads/l5/a", "leads/l5/b", "leads/l50/c"])
+        await storage.put(key, Readable.from([Buffer.from(key)]), "text/plain");
       await storage.deletePrefix("leads/l5/");
       expect(await storage.get("leads/l5/a")).toBeUndefined();
       expect(await storage.get("leads/l5/b")).toBeUndefined();

@@ -56,7 +56,7 @@ export function gcsStorage(options: GcsOptions): FileStorage {
     delete: remove,
     async deletePrefix(prefix) {
       assertFolderPrefix(prefix);
-      for (let pageToken: string | undefined; ; ) {
+      for (let pageToken: string | undefined; ;) {
         const query = new URLSearchParams({ prefix, fields: "items(name),nextPageToken", ...(pageToken ? { pageToken } : {}) });
         const res = await fetch(`${base}/storage/v1/b/${bucket}/o?${query}`, { headers: await headers() });
         if (!res.ok) throw await fail("list", res);
