@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { leadCreatedEvent, stageChangedEvent } from "@crm/contracts/testing/lead-events";
-import { decide, evolve, initialState, LEAD_ERASED, type LeadCommand, type LeadEvent, type LeadState } from "../src/lead/lead.decider.ts";
+import { LEAD_ERASED } from "@crm/contracts/erasure/lead-erased";
+import { decide, evolve, initialState, type LeadCommand, type LeadEvent, type LeadState } from "../src/lead/lead.decider.ts";
 
 const LEAD_ID = "0b6f2a4e-6a51-4c39-9b1e-2f6f4f0f5a01";
 const DIRECTOR_ID = "6c1d7a0e-3f1b-4b8e-9c1a-1f2e3d4c5b6a";

@@ -2,7 +2,8 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startMessagingReactors } from "@crm/command-service/reactors/start-reactors";
-import { LEAD_ERASED } from "@crm/command-service/lead/lead.decider";
+import { EXPIRED_LINK_MESSAGE } from "@crm/contracts/client-link/client-link";
+import { LEAD_ERASED, LEAD_ERASED_TITLE } from "@crm/contracts/erasure/lead-erased";
 import { leadStreamId } from "@crm/contracts/lead/stream";
 import { messageStreamId } from "@crm/contracts/messaging/stream";
 import { EVENTUALLY } from "@crm/infra/testing/eventually";
@@ -28,7 +29,7 @@ async function eventCount(app: TestApp): Promise<number> {
 
 function expectErasedRefusal(result: CallResult | { status: number; body: unknown }, what: string) {
   expect(result.status, what).toBe(409);
-  expect(result.body, what).toMatchObject({ status: 409, detail: LEAD_ERASED });
+  expect(result.body, what).toMatchObject({ status: 409, title: LEAD_ERASED_TITLE, detail: LEAD_ERASED });
 }
 
 describe.each(backends)("an erased lead on %s", (backend) => {
@@ -133,13 +134,14 @@ describe.each(backends)("an erased lead on %s", (backend) => {
         () => clientFor(app, director).post("/api/content-submissions", { leadId, type: "caption", title: secret, caption: secret }),
       ],
       ["review", () => client.post(`/api/content-submissions/${submissionId}/review`, { decision: "approve", reviewNotes: secret })],
+      ["new client link", () => client.post(`/api/leads/${leadId}/client-link`, {})],
     ];
     for (const [what, send] of refusals) expectErasedRefusal(await send(), what);
     expectErasedRefusal(await upload(app, director, leadId, "caption", Buffer.from(secret), "secret.txt", "text/plain"), "upload");
     // The questionnaire's link of the lead is dead (the link's own answer, decisions/038).
     const answered = await submitPublic(app, { token: oldLink, goals: secret });
-    expect(answered.status).toBeGreaterThanOrEqual(400);
-    expect(answered.status).toBeLessThan(500);
+    expect(answered.status).toBe(410);
+    expect(answered.body.detail).toBe(EXPIRED_LINK_MESSAGE);
     expect(await eventCount(app)).toBe(before);
   });
 

@@ -1,6 +1,7 @@
 import type { Request } from "express";
 import { ConflictError, NotFoundError } from "@crm/contracts/api/errors";
 import type { ClientLinkCreated, ClientLinkPurpose } from "@crm/contracts/client-link/client-link";
+import { leadErased } from "@crm/contracts/erasure/lead-erased";
 import { leadLinkStatus } from "@crm/contracts/client-link/link-state";
 import { clientLinkStreamId } from "@crm/contracts/client-link/stream";
 import { leadStreamId } from "@crm/contracts/lead/stream";
@@ -38,7 +39,9 @@ export interface IssueInput {
  */
 export async function issueClientLink(deps: ClientLinkDeps, req: Request, input: IssueInput): Promise<ClientLinkCreated> {
   const { leadId, purpose } = input;
-  const lead = leadLinkStatus(await deps.store.readStream(leadStreamId(leadId)));
+  const leadEvents = await deps.store.readStream(leadStreamId(leadId));
+  if (leadEvents.some((e) => e.type === "LeadErased")) throw leadErased(); // its links died with its data
+  const lead = leadLinkStatus(leadEvents);
   if (lead !== "open") throw new NotFoundError("Lead");
   const { token, tokenHash } = newClientLinkToken();
   const linkId = deps.newId();

@@ -1,4 +1,5 @@
 import { ConflictError, NotFoundError, ValidationError } from "@crm/contracts/api/errors";
+import { leadErased } from "@crm/contracts/erasure/lead-erased";
 import type { EventOf } from "@crm/contracts/events/registry";
 import type { CreateLeadBody, UpdateLeadBody } from "@crm/contracts/lead/commands";
 import { describeLeadEvent } from "@crm/contracts/lead/describe";
@@ -28,8 +29,6 @@ export type LeadState =
   /** Erased leads refuse every command (409), so nothing personal can be written after the erasure (decisions/039). */
   | { status: "erased"; id: string };
 
-/** What every command on an erased lead, and every message to it, answers (409). */
-export const LEAD_ERASED = "This lead's personal data was erased; it can no longer be changed or contacted.";
 
 export type LeadCommand =
   | { type: "CreateLead"; leadId: string; fields: CreateLeadBody }
@@ -72,7 +71,7 @@ function apply(state: LeadState, event: EventEnvelope<LeadEvent>): LeadState {
 
 /** The lead a command may change: 409 once erased, 404 when it does not exist or is archived. */
 export function openLead(state: LeadState): Extract<LeadState, { status: "open" }> {
-  if (state.status === "erased") throw new ConflictError(LEAD_ERASED);
+  if (state.status === "erased") throw leadErased();
   if (state.status !== "open") throw new NotFoundError("Lead");
   return state;
 }

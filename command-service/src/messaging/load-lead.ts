@@ -1,7 +1,7 @@
-import { ConflictError } from "@crm/contracts/api/errors";
+import { leadErased } from "@crm/contracts/erasure/lead-erased";
 import { leadStreamId } from "@crm/contracts/lead/stream";
 import type { EventStore } from "@crm/infra/event-store/event-store";
-import { LEAD_ERASED, leadDecider, openLead, type LeadState } from "../lead/lead.decider.ts";
+import { leadDecider, openLead, type LeadState } from "../lead/lead.decider.ts";
 import { fold, type EventEnvelope } from "../shared/decider.ts";
 
 export type OpenLead = Extract<LeadState, { status: "open" }>;
@@ -23,5 +23,5 @@ export async function isLeadErased(store: EventStore, leadId: string): Promise<b
  */
 export async function refuseErasedLeadOf(store: EventStore, streamId: string): Promise<void> {
   const leadId = ((await store.readStream(streamId))[0]?.data as { leadId?: unknown } | undefined)?.leadId;
-  if (typeof leadId === "string" && (await isLeadErased(store, leadId))) throw new ConflictError(LEAD_ERASED);
+  if (typeof leadId === "string" && (await isLeadErased(store, leadId))) throw leadErased();
 }

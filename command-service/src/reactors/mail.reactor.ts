@@ -5,7 +5,7 @@ import type { Reactor } from "@crm/infra/reactor/reactor-runner";
 import { reasonOf, withRetry, type RetryPolicy } from "@crm/infra/reactor/retry";
 import { composeInviteEmail } from "../meeting/invite-email.ts";
 import { meetingDecider } from "../meeting/meeting.decider.ts";
-import { LEAD_ERASED } from "../lead/lead.decider.ts";
+import { LEAD_ERASED } from "@crm/contracts/erasure/lead-erased";
 import { isLeadErased, loadOpenLead } from "../messaging/load-lead.ts";
 import { brandName, fromAddress } from "../messaging/templates/layout.ts";
 import { fold, type EventEnvelope } from "../shared/decider.ts";

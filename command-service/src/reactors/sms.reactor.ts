@@ -2,7 +2,7 @@ import type { EventStore } from "@crm/infra/event-store/event-store";
 import type { Reactor } from "@crm/infra/reactor/reactor-runner";
 import { reasonOf, withRetry, type RetryPolicy } from "@crm/infra/reactor/retry";
 import { isPermanentSmsError, type SmsSender } from "@crm/infra/sms/sms-sender";
-import { LEAD_ERASED } from "../lead/lead.decider.ts";
+import { LEAD_ERASED } from "@crm/contracts/erasure/lead-erased";
 import { isLeadErased } from "../messaging/load-lead.ts";
 import { alreadyDone, recordOutcome } from "./record-outcome.ts";
 

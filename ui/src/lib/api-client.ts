@@ -10,11 +10,14 @@ export const STALE_HEADER = "X-Stale";
 export class HttpError extends Error {
   readonly status: number;
   readonly detail: string | undefined;
-  constructor(status: number, text: string, detail: string | undefined) {
+  /** The problem's title ("Conflict", "Lead erased", …), when the answer was a problem. */
+  readonly title: string | undefined;
+  constructor(status: number, text: string, detail: string | undefined, title?: string) {
     super(`${status}: ${text}`);
     this.name = "HttpError";
     this.status = status;
     this.detail = detail;
+    this.title = title;
   }
 }
 
@@ -39,14 +42,16 @@ function rememberPosition(body: unknown) {
 async function raise(res: Response): Promise<never> {
   const text = await res.text();
   let detail: string | undefined;
+  let title: string | undefined;
   try {
     const problem = JSON.parse(text) as { detail?: unknown; title?: unknown; error?: unknown };
     const candidate = problem.detail ?? problem.error ?? problem.title;
     if (typeof candidate === "string") detail = candidate;
+    if (typeof problem.title === "string") title = problem.title;
   } catch {
     // not JSON: the text itself is the message
   }
-  throw new HttpError(res.status, text || res.statusText, detail ?? (text || undefined));
+  throw new HttpError(res.status, text || res.statusText, detail ?? (text || undefined), title);
 }
 
 async function parseBody(res: Response): Promise<unknown> {

@@ -1,5 +1,6 @@
 import { screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { LEAD_ERASED, LEAD_ERASED_TITLE } from "@crm/contracts/erasure/lead-erased";
 import type { Lead, LeadBoard, LeadStage } from "@crm/contracts/lead/lead";
 import { aLead } from "@/test/lead";
 import { renderWithApp, stubFetch } from "@/test/render";
@@ -45,5 +46,16 @@ describe("moving a lead on the board", { timeout: 30_000 }, () => {
     expect(screen.getByText(/Someone else changed this lead meanwhile/)).toBeTruthy();
     await waitFor(() => expect(queryClient.getQueryData<Lead[]>(["leads", {}])?.map((l) => l.stage)).toEqual(["New Lead", "Contacted"]));
     expect(columnsNow()).toEqual(["New Lead 30: Lead 1", "Contacted 1: Lead 2"]);
+  });
+
+  it("says why when the lead was erased, instead of advising a reload", async () => {
+    stubFetch((url) => (url.includes("/move") ? { status: 409, body: { title: LEAD_ERASED_TITLE, status: 409, detail: LEAD_ERASED } } : { status: 200, body: [] }));
+    const { queryClient } = renderWithApp(<Mover />);
+    const board = [lead(1, "New Lead")];
+    queryClient.setQueryData(["leads", {}], board);
+    move({ leadId: board[0]!.id, stage: "Contacted", afterId: null, beforeId: null });
+    expect(await screen.findByText("Move Failed")).toBeTruthy();
+    expect(screen.getByText(LEAD_ERASED)).toBeTruthy();
+    expect(screen.queryByText(/Someone else changed this lead meanwhile/)).toBeNull();
   });
 });

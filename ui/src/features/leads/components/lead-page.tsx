@@ -1,4 +1,4 @@
-import { ArrowLeft, Mail, MessageSquare, Pencil, SearchX } from "lucide-react";
+import { ArrowLeft, Mail, MessageSquare, Pencil, SearchX, ShieldOff } from "lucide-react";
 import { useState } from "react";
 import { Link, useParams } from "react-router";
 import type { Lead } from "@crm/contracts/lead/lead";
@@ -8,6 +8,7 @@ import { CreativeTasksCard } from "@/components/creative-cards/creative-tasks-ca
 import { ScheduleMeetingDialog } from "@/components/lead-dialogs/schedule-meeting-dialog";
 import { EmptyState } from "@/components/empty-state";
 import { LeadHistoryCard } from "@/components/lead-history/lead-history-card";
+import { useLeadHistory } from "@/components/lead-history/use-lead-history";
 import { ErrorState } from "@/components/error-state";
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
@@ -69,6 +70,8 @@ type OpenDialog = "email" | "sms" | "meeting" | null;
 
 function LeadDetail({ lead }: { lead: Lead }) {
   const user = useCurrentUser();
+  // An erased lead refuses every change and message (docs/product.md, "Erasure and history"): offer none.
+  const erased = useLeadHistory(lead.id).data?.erased === true;
   const [editing, setEditing] = useState(false);
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const toggle = (which: Exclude<OpenDialog, null>) => (open: boolean) => setDialog(open ? which : null);
@@ -80,32 +83,38 @@ function LeadDetail({ lead }: { lead: Lead }) {
         description={lead.business}
         actions={
           <div className="flex flex-wrap gap-2">
-            {lead.email && (
+            {!erased && lead.email && (
               <Button variant="outline" onClick={() => setDialog("email")}>
                 <Mail aria-hidden="true" />
                 Send Email
               </Button>
             )}
-            {lead.phone && (
+            {!erased && lead.phone && (
               <Button variant="outline" onClick={() => setDialog("sms")}>
                 <MessageSquare aria-hidden="true" />
                 Send SMS
               </Button>
             )}
-            {!editing && (
+            {!erased && !editing && (
               <Button onClick={() => setEditing(true)}>
                 <Pencil aria-hidden="true" />
                 Edit Lead
               </Button>
             )}
-            {user.role === "Partner" && <ArchiveLeadDialog lead={lead} />}
+            {!erased && user.role === "Partner" && <ArchiveLeadDialog lead={lead} />}
           </div>
         }
       />
+      {erased && (
+        <p role="status" className="mb-6 flex items-start gap-2 rounded-lg border bg-muted/40 p-4 text-sm">
+          <ShieldOff className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+          This lead's personal data was erased. It can no longer be changed or contacted; its history stays for the audit.
+        </p>
+      )}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="grid content-start gap-6">
           <LeadInformationCard lead={lead} editing={editing} onEditingChange={setEditing} />
-          <ClientLinkCard leadId={lead.id} />
+          {!erased && <ClientLinkCard leadId={lead.id} />}
           <QuestionnaireCard leadId={lead.id} />
           {lead.creativeDirectorId && <ContentSubmissionsCard lead={lead} />}
           {lead.creativeDirectorId && <CreativeTasksCard lead={lead} />}
@@ -113,7 +122,7 @@ function LeadDetail({ lead }: { lead: Lead }) {
         </div>
         <div className="grid content-start gap-6">
           <RecentActivityCard leadId={lead.id} />
-          <MeetingsCard leadId={lead.id} onSchedule={() => setDialog("meeting")} />
+          <MeetingsCard leadId={lead.id} onSchedule={erased ? undefined : () => setDialog("meeting")} />
         </div>
       </div>
       {lead.email && <SendEmailDialog lead={{ ...lead, email: lead.email }} open={dialog === "email"} onOpenChange={toggle("email")} />}

@@ -8,20 +8,25 @@ import { formatDateTime } from "../utils/format-date-time.ts";
 
 const minutesBetween = (start: string, end: string) => Math.round((Date.parse(end) - Date.parse(start)) / 60_000);
 
-/** Meetings: the lead's meetings, soonest first, with where they happen; Schedule Meeting opens the dialog. */
-export function MeetingsCard({ leadId, onSchedule }: { leadId: string; onSchedule: () => void }) {
+/**
+ * Meetings: the lead's meetings, soonest first, with where they happen; Schedule Meeting opens the
+ * dialog (absent without onSchedule: an erased lead can no longer be met).
+ */
+export function MeetingsCard({ leadId, onSchedule }: { leadId: string; onSchedule?: (() => void) | undefined }) {
   const meetings = useLeadMeetings(leadId);
   const sorted = [...(meetings.data ?? [])].sort((a, b) => a.startTime.localeCompare(b.startTime));
   return (
     <Card>
       <CardHeader>
         <CardTitle className="text-base">Meetings</CardTitle>
-        <CardAction>
-          <Button variant="outline" size="sm" onClick={onSchedule}>
-            <CalendarPlus aria-hidden="true" />
-            Schedule Meeting
-          </Button>
-        </CardAction>
+        {onSchedule && (
+          <CardAction>
+            <Button variant="outline" size="sm" onClick={onSchedule}>
+              <CalendarPlus aria-hidden="true" />
+              Schedule Meeting
+            </Button>
+          </CardAction>
+        )}
       </CardHeader>
       <CardContent>
         {meetings.isPending ? (
