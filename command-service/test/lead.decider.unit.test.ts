@@ -137,18 +137,31 @@ describe("lead decider", () => {
   describe("once erased (decisions/039)", () => {
     const erased: LeadEvent = { type: "LeadErased", data: { leadId: LEAD_ID, streams: 1, events: 1 } };
 
+    const archivedBefore = { type: "LeadArchived", data: { leadId: LEAD_ID, name: "A", business: "B", reason: null } } as LeadEvent;
+
     it("refuses every command with a conflict that says why, open or archived before", () => {
-      for (const history of [[created, erased], [created, { type: "LeadArchived", data: { leadId: LEAD_ID, name: "A", business: "B", reason: null } } as LeadEvent, erased]]) {
-        const state = given(history);
-        expect(state).toEqual({ status: "erased", id: LEAD_ID });
+      for (const [history, archived] of [[[created, erased], false], [[created, archivedBefore, erased], true]] as const) {
+        const state = given([...history]);
+        expect(state).toEqual({ status: "erased", id: LEAD_ID, archived });
         for (const command of [
           { type: "UpdateLead", leadId: LEAD_ID, changes: { notes: "new personal text" } },
           { type: "MoveLead", leadId: LEAD_ID, stage: "Active", afterId: null, beforeId: null },
-          { type: "ArchiveLead", leadId: LEAD_ID, reason: null },
+          { type: "ArchiveLead", leadId: LEAD_ID, reason: "a reason is free text" },
         ] satisfies LeadCommand[]) {
           expect(when(state, command)).toThrow(expect.objectContaining({ status: 409, message: LEAD_ERASED }));
         }
       }
+    });
+
+    it("may still be archived once, without a reason, writing nothing personal", () => {
+      const archive: LeadCommand = { type: "ArchiveLead", leadId: LEAD_ID, reason: null };
+      expect(when(given([created, erased]), archive)()).toEqual([
+        { type: "LeadArchived", data: { leadId: LEAD_ID, name: "[erased]", business: "[erased]", reason: null } },
+      ]);
+      const gone = given([created, erased, archivedBefore]);
+      expect(gone).toEqual({ status: "erased", id: LEAD_ID, archived: true });
+      expect(when(gone, archive)).toThrow(expect.objectContaining({ status: 404 }));
+      expect(when(given([created, archivedBefore, erased]), archive)).toThrow(expect.objectContaining({ status: 404 }));
     });
   });
 });

@@ -99,7 +99,6 @@ describe.each(backends)("an erased lead on %s", (backend) => {
       ["PATCH lead", () => client.patch(`/api/leads/${leadId}`, { notes: secret })],
       ["move", () => client.post(`/api/leads/${leadId}/move`, { stage: "New Lead" })],
       ["archive", () => client.post(`/api/leads/${leadId}/archive`, { reason: secret })],
-      ["DELETE lead", () => client.delete(`/api/leads/${leadId}`)],
       [
         "new meeting",
         () =>
@@ -179,5 +178,15 @@ describe.each(backends)("an erased lead on %s", (backend) => {
     } finally {
       await reactors.stop();
     }
+  });
+
+  it("lets the erased card leave the board once, without a reason, writing nothing personal", async () => {
+    expectErasedRefusal(await client.post(`/api/leads/${leadId}/archive`, { reason: "left for a rival" }), "archive with a reason");
+    const archived = await client.delete(`/api/leads/${leadId}`);
+    expect(archived.status).toBe(200);
+    const last = (await app.system.store.readStream(leadStreamId(leadId))).at(-1)!;
+    expect(last).toMatchObject({ type: "LeadArchived", data: { leadId, name: "[erased]", business: "[erased]", reason: null } });
+    expect((await client.get(`/api/leads/${leadId}`)).status).toBe(404);
+    expect((await client.delete(`/api/leads/${leadId}`)).status).toBe(404);
   });
 });

@@ -1,5 +1,6 @@
 import { ConflictError, NotFoundError, ValidationError } from "@crm/contracts/api/errors";
 import { leadErased } from "@crm/contracts/erasure/lead-erased";
+import { REDACTED } from "@crm/contracts/erasure/redact";
 import type { EventOf } from "@crm/contracts/events/registry";
 import type { CreateLeadBody, UpdateLeadBody } from "@crm/contracts/lead/commands";
 import { describeLeadEvent } from "@crm/contracts/lead/describe";
@@ -26,8 +27,11 @@ export type LeadState =
     }
   /** Archived leads answer every command as if they did not exist (404); their events stay. */
   | { status: "archived"; id: string }
-  /** Erased leads refuse every command (409), so nothing personal can be written after the erasure (decisions/039). */
-  | { status: "erased"; id: string };
+  /**
+   * Erased leads refuse every command (409), so nothing personal can be written after the erasure
+   * (decisions/039); all but archiving without a reason, which only takes the card off the board.
+   */
+  | { status: "erased"; id: string; archived: boolean };
 
 
 export type LeadCommand =
@@ -45,7 +49,8 @@ export function evolve(state: LeadState, event: EventEnvelope<LeadEvent>): LeadS
 
 function apply(state: LeadState, event: EventEnvelope<LeadEvent>): LeadState {
   const at = event.metadata.at;
-  if (event.type === "LeadErased") return { status: "erased", id: event.data.leadId }; // whatever it was: open or archived
+  if (event.type === "LeadErased") return { status: "erased", id: event.data.leadId, archived: state.status === "archived" };
+  if (state.status === "erased") return event.type === "LeadArchived" ? { ...state, archived: true } : state;
   if (event.type === "LeadCreated") {
     const { leadId, stage, ...details } = event.data;
     return { status: "open", id: leadId, details, stage, creativeDirectorId: null, createdAt: at, createdBy: event.metadata.actor, updatedAt: at, lastActivity: null };
@@ -137,6 +142,12 @@ function moveLead(command: Extract<LeadCommand, { type: "MoveLead" }>, current: 
 }
 
 function archiveLead(command: Extract<LeadCommand, { type: "ArchiveLead" }>, state: LeadState): LeadEvent[] {
+  if (state.status === "erased") {
+    // An erased card may leave the board; a reason is free text, which would be personal data written after the erasure.
+    if (command.reason !== null) throw leadErased();
+    if (state.archived) throw new NotFoundError("Lead");
+    return [{ type: "LeadArchived", data: { leadId: command.leadId, name: REDACTED, business: REDACTED, reason: null } }];
+  }
   const { name, business } = openLead(state).details;
   return [{ type: "LeadArchived", data: { leadId: command.leadId, name, business, reason: command.reason } }];
 }

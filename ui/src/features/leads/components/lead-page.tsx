@@ -70,7 +70,7 @@ type OpenDialog = "email" | "sms" | "meeting" | null;
 
 function LeadDetail({ lead }: { lead: Lead }) {
   const user = useCurrentUser();
-  // An erased lead refuses every change and message (docs/product.md, "Erasure and history"): offer none.
+  // An erased lead refuses every change and message but archiving (docs/product.md, "Erasure and history"): offer none of them.
   const erased = useLeadHistory(lead.id).data?.erased === true;
   const [editing, setEditing] = useState(false);
   const [dialog, setDialog] = useState<OpenDialog>(null);
@@ -101,14 +101,15 @@ function LeadDetail({ lead }: { lead: Lead }) {
                 Edit Lead
               </Button>
             )}
-            {!erased && user.role === "Partner" && <ArchiveLeadDialog lead={lead} />}
+            {user.role === "Partner" && <ArchiveLeadDialog lead={lead} />}
           </div>
         }
       />
       {erased && (
         <p role="status" className="mb-6 flex items-start gap-2 rounded-lg border bg-muted/40 p-4 text-sm">
           <ShieldOff className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-          This lead's personal data was erased. It can no longer be changed or contacted; its history stays for the audit.
+          This lead's personal data was erased. It can no longer be changed or contacted, only archived; its history stays for the
+          audit.
         </p>
       )}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
