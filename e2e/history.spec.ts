@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 import { expect, request, test, type APIRequestContext } from "@playwright/test";
 import { PARTNER } from "./support/accounts.ts";
+import { checkAndCapture } from "./support/screens.ts";
 
 // The audit journey of issue 9 on a lead of its own, archived at the end so the other journeys'
 // counts stay as the setup left them.
@@ -52,4 +53,14 @@ test("a Partner erases the lead's personal data after typing its name", async ({
   await expect(page.getByRole("heading", { level: 1, name: "[erased]" })).toBeVisible();
   const lead = (await (await api.get(`/api/leads/${leadId}`)).json()) as { name: string; email: string; stage: string };
   expect(lead).toMatchObject({ name: "[erased]", email: "[erased]", stage: "Contacted" });
+
+  // The page offers nothing the server would refuse, says why, and lets the card leave the board.
+  await expect(page.getByRole("status").filter({ hasText: "personal data was erased" })).toContainText("only archived");
+  for (const name of ["Send Email", "Edit Lead", "Schedule Meeting", "Create new link"])
+    await expect(page.getByRole("button", { name })).toHaveCount(0);
+  await checkAndCapture(page, "lead-erased");
+  await page.getByRole("button", { name: "Archive" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Archive Lead" }).click();
+  await expect(page).toHaveURL("/leads");
+  expect((await api.get(`/api/leads/${leadId}`)).status()).toBe(404);
 });

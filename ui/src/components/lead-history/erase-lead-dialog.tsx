@@ -8,6 +8,9 @@ import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { useEraseLead } from "./use-lead-history.ts";
 
+/** "1 event", "2 events". */
+const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
+
 export interface EraseLeadDialogProps {
   leadId: string;
   leadName: string;
@@ -27,11 +30,19 @@ export function EraseLeadDialog({ leadId, leadName }: EraseLeadDialogProps) {
       { id: leadId, confirmation: typed },
       {
         onSuccess: (result) => {
-          toast({ title: "Personal Data Erased", description: `${result.events} events in ${result.streams} streams were redacted.` });
+          toast({
+            title: "Personal Data Erased",
+            description: `${count(result.events, "event")} in ${count(result.streams, "stream")} ${result.events === 1 ? "was" : "were"} redacted.`,
+          });
           setOpen(false);
           setTyped("");
         },
-        onError: (error) => toast({ variant: "destructive", title: "Erasure Failed", description: errorMessage(error, "Could not erase this lead. Please try again.") }),
+        onError: (error) =>
+          toast({
+            variant: "destructive",
+            title: "Erasure Failed",
+            description: errorMessage(error, "Could not erase this lead. Please try again."),
+          }),
       },
     );
   }
