@@ -76,7 +76,7 @@ export function CredentialsForm({ mode }: { mode: CredentialsMode }) {
         {mode === "sign-up" && (
           <>
             <p id={hintId} className="text-xs text-muted-foreground">
-              Use at least {PASSWORD_MIN_LENGTH} characters.
+              Use at least {PASSWORD_MIN_LENGTH} characters; a few unrelated words are strong, a word with a number is not.
             </p>
             <PasswordStrengthMeter password={password} email={email.trim()} />
           </>
