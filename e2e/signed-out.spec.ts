@@ -36,7 +36,9 @@ test.describe("signed out", () => {
   test("the sign-up form says how long a password must be", async ({ page }) => {
     await page.goto("/login");
     await page.getByRole("tab", { name: "Sign Up" }).click();
-    await expect(page.getByLabel("Password")).toHaveAccessibleDescription("Use at least 8 characters; a few unrelated words are strong, a word with a number is not.");
+    await expect(page.getByLabel("Password")).toHaveAccessibleDescription(
+      "Use at least 8 characters; a few unrelated words are strong, a word with a number is not.",
+    );
     await checkAndCapture(page, "sign-up");
   });
 

@@ -34,7 +34,9 @@ describe("the sign-up form", () => {
 
     expect((await screen.findByRole("alert")).textContent).toBe(REFUSAL);
     expect(screen.getByLabelText("Password").getAttribute("aria-invalid")).toBe("true");
-    expect(descriptionOf(screen.getByLabelText("Password"))).toBe(`${REFUSAL} Use at least 8 characters; a few unrelated words are strong, a word with a number is not.`);
+    expect(descriptionOf(screen.getByLabelText("Password"))).toBe(
+      `${REFUSAL} Use at least 8 characters; a few unrelated words are strong, a word with a number is not.`,
+    );
     expect(screen.queryByText("Sign Up Failed")).toBeNull(); // under the field, not in a toast
     expect(calls.map((c) => c.url)).toEqual(["/api/auth/sign-up"]);
 
