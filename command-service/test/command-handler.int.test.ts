@@ -19,6 +19,7 @@ type NoteCommand = { type: "Create"; leadId: string } | { type: "Note"; leadId: 
 type NoteState = { exists: boolean; notes: string[] };
 const notes: Decider<NoteCommand, NoteState, NoteEvent> = {
   initialState: { exists: false, notes: [] },
+  eventTypes: ["LeadCreated", "LeadDetailsChanged"],
   evolve: (state, event) =>
     event.type === "LeadCreated" ? { ...state, exists: true } : { ...state, notes: [...state.notes, event.data.changes.notes ?? ""] },
   decide(command, state) {

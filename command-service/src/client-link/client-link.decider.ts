@@ -77,4 +77,16 @@ export function decide(command: ClientLinkCommand, state: ClientLinksState): Cli
   }
 }
 
-export const clientLinkDecider: Decider<ClientLinkCommand, ClientLinksState, ClientLinkEvent> = { initialState, evolve, decide };
+/** Every type of ClientLinkEvent (contracts/client-link/link-state.ts). */
+const CLIENT_LINK_EVENT_TYPES = [
+  "ClientLinkIssued",
+  "ClientLinkRevoked",
+  "ClientLinkFlooded",
+] as const satisfies readonly ClientLinkEvent["type"][];
+
+export const clientLinkDecider: Decider<ClientLinkCommand, ClientLinksState, ClientLinkEvent> = {
+  initialState,
+  eventTypes: CLIENT_LINK_EVENT_TYPES,
+  evolve,
+  decide,
+};

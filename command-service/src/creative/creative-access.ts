@@ -4,8 +4,8 @@ import type { StoredFile } from "@crm/contracts/creative/files";
 import { fileStreamId } from "@crm/contracts/creative/stream";
 import type { EventStore } from "@crm/infra/event-store/event-store";
 import { loadOpenLead, type OpenLead } from "../messaging/load-lead.ts";
-import { fold, type EventEnvelope } from "../shared/decider.ts";
-import { fileDecider, type FileEvent } from "./file.decider.ts";
+import { foldRecorded } from "../shared/decider.ts";
+import { fileDecider } from "./file.decider.ts";
 
 /**
  * The lead a creative command acts on, from its own stream (not a read model): 404 when it does not
@@ -35,8 +35,7 @@ export async function loadFiles(
 ): Promise<StoredFile[]> {
   const files: StoredFile[] = [];
   for (const [index, fileId] of fileIds.entries()) {
-    const events = (await store.readStream(fileStreamId(fileId))) as unknown as EventEnvelope<FileEvent>[];
-    const state = fold(fileDecider, events);
+    const state = foldRecorded(fileDecider, await store.readStream(fileStreamId(fileId)));
     const name = fileIds.length > 1 || field === "attachments" ? `${field}.${index}` : field;
     if (state.status !== "stored") throw new ValidationError([{ field: name, message: "No uploaded file has this id" }]);
     if (state.leadId !== leadId) throw new ValidationError([{ field: name, message: "This file was uploaded for another lead" }]);

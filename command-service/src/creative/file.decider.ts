@@ -1,9 +1,10 @@
 import { ConflictError } from "@crm/contracts/api/errors";
-import type { EventOf } from "@crm/contracts/events/registry";
+import type { EventOf, EventType } from "@crm/contracts/events/registry";
 import type { FilePurpose, StoredFile } from "@crm/contracts/creative/files";
 import type { Decider, EventEnvelope } from "../shared/decider.ts";
 
-export type FileEvent = EventOf<"FileUploaded">;
+const FILE_EVENT_TYPES = ["FileUploaded"] as const satisfies readonly EventType[];
+export type FileEvent = EventOf<(typeof FILE_EVENT_TYPES)[number]>;
 export type FileState =
   { status: "none" } | { status: "stored"; leadId: string; purpose: FilePurpose; file: StoredFile; uploadedBy: string };
 export type FileCommand = { type: "RecordUpload"; leadId: string; purpose: FilePurpose; file: StoredFile };
@@ -21,4 +22,9 @@ export function decide(command: FileCommand, state: FileState): FileEvent[] {
   return [{ type: "FileUploaded", data: { ...command.file, leadId: command.leadId, purpose: command.purpose } }];
 }
 
-export const fileDecider: Decider<FileCommand, FileState, FileEvent> = { initialState, evolve, decide };
+export const fileDecider: Decider<FileCommand, FileState, FileEvent> = {
+  initialState,
+  eventTypes: FILE_EVENT_TYPES,
+  evolve,
+  decide,
+};

@@ -1,10 +1,16 @@
 import { ConflictError, NotFoundError } from "@crm/contracts/api/errors";
-import type { EventOf } from "@crm/contracts/events/registry";
+import type { EventOf, EventType } from "@crm/contracts/events/registry";
 import type { StoredFile } from "@crm/contracts/creative/files";
 import type { ContentType, ReviewDecision, SubmissionStatus } from "@crm/contracts/creative/submission";
 import type { Decider, EventEnvelope } from "../shared/decider.ts";
 
-export type SubmissionEvent = EventOf<"ContentSubmitted" | "ContentApproved" | "ContentRejected" | "ContentRevisionRequested">;
+const SUBMISSION_EVENT_TYPES = [
+  "ContentSubmitted",
+  "ContentApproved",
+  "ContentRejected",
+  "ContentRevisionRequested",
+] as const satisfies readonly EventType[];
+export type SubmissionEvent = EventOf<(typeof SUBMISSION_EVENT_TYPES)[number]>;
 
 export type SubmissionState = { status: "none" } | { status: SubmissionStatus; submissionId: string; leadId: string; title: string };
 
@@ -75,4 +81,9 @@ export function decide(command: SubmissionCommand, state: SubmissionState): Subm
   }
 }
 
-export const submissionDecider: Decider<SubmissionCommand, SubmissionState, SubmissionEvent> = { initialState, evolve, decide };
+export const submissionDecider: Decider<SubmissionCommand, SubmissionState, SubmissionEvent> = {
+  initialState,
+  eventTypes: SUBMISSION_EVENT_TYPES,
+  evolve,
+  decide,
+};

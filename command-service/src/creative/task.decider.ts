@@ -1,10 +1,11 @@
 import { ConflictError, NotFoundError } from "@crm/contracts/api/errors";
-import type { EventOf } from "@crm/contracts/events/registry";
+import type { EventOf, EventType } from "@crm/contracts/events/registry";
 import type { StoredFile } from "@crm/contracts/creative/files";
 import type { TaskPriority, TaskStatus } from "@crm/contracts/creative/task";
 import type { Decider, EventEnvelope } from "../shared/decider.ts";
 
-export type TaskEvent = EventOf<"TaskCreated" | "TaskStarted" | "TaskCompleted" | "TaskCancelled">;
+const TASK_EVENT_TYPES = ["TaskCreated", "TaskStarted", "TaskCompleted", "TaskCancelled"] as const satisfies readonly EventType[];
+export type TaskEvent = EventOf<(typeof TASK_EVENT_TYPES)[number]>;
 
 export type TaskState = { status: "none" } | { status: TaskStatus; taskId: string; leadId: string; title: string };
 
@@ -101,4 +102,9 @@ export function decide(command: TaskCommand, state: TaskState): TaskEvent[] {
   }
 }
 
-export const taskDecider: Decider<TaskCommand, TaskState, TaskEvent> = { initialState, evolve, decide };
+export const taskDecider: Decider<TaskCommand, TaskState, TaskEvent> = {
+  initialState,
+  eventTypes: TASK_EVENT_TYPES,
+  evolve,
+  decide,
+};

@@ -1,16 +1,24 @@
 import { ConflictError, NotFoundError, ValidationError } from "@crm/contracts/api/errors";
 import { leadErased } from "@crm/contracts/erasure/lead-erased";
 import { REDACTED } from "@crm/contracts/erasure/redact";
-import type { EventOf } from "@crm/contracts/events/registry";
+import type { EventOf, EventType } from "@crm/contracts/events/registry";
 import type { CreateLeadBody, UpdateLeadBody } from "@crm/contracts/lead/commands";
 import { describeLeadEvent } from "@crm/contracts/lead/describe";
 import { LEAD_DETAIL_FIELDS, type LeadDetails } from "@crm/contracts/lead/events";
 import type { LeadStage } from "@crm/contracts/lead/lead";
 import type { Decider, EventEnvelope } from "../shared/decider.ts";
 
-export type LeadEvent = EventOf<
-  "LeadCreated" | "LeadDetailsChanged" | "LeadStageChanged" | "CreativeDirectorAssigned" | "CreativeDirectorUnassigned" | "LeadMoved" | "LeadArchived" | "LeadErased"
->;
+const LEAD_EVENT_TYPES = [
+  "LeadCreated",
+  "LeadDetailsChanged",
+  "LeadStageChanged",
+  "CreativeDirectorAssigned",
+  "CreativeDirectorUnassigned",
+  "LeadMoved",
+  "LeadArchived",
+  "LeadErased",
+] as const satisfies readonly EventType[];
+export type LeadEvent = EventOf<(typeof LEAD_EVENT_TYPES)[number]>;
 
 export type LeadState =
   | { status: "none" }
@@ -33,7 +41,6 @@ export type LeadState =
    */
   | { status: "erased"; id: string; archived: boolean };
 
-
 export type LeadCommand =
   | { type: "CreateLead"; leadId: string; fields: CreateLeadBody }
   | { type: "UpdateLead"; leadId: string; changes: Omit<UpdateLeadBody, "expectedVersion"> }
@@ -53,7 +60,17 @@ function apply(state: LeadState, event: EventEnvelope<LeadEvent>): LeadState {
   if (state.status === "erased") return event.type === "LeadArchived" ? { ...state, archived: true } : state;
   if (event.type === "LeadCreated") {
     const { leadId, stage, ...details } = event.data;
-    return { status: "open", id: leadId, details, stage, creativeDirectorId: null, createdAt: at, createdBy: event.metadata.actor, updatedAt: at, lastActivity: null };
+    return {
+      status: "open",
+      id: leadId,
+      details,
+      stage,
+      creativeDirectorId: null,
+      createdAt: at,
+      createdBy: event.metadata.actor,
+      updatedAt: at,
+      lastActivity: null,
+    };
   }
   if (state.status !== "open") return state;
   switch (event.type) {
@@ -134,8 +151,10 @@ function updateLead(command: Extract<LeadCommand, { type: "UpdateLead" }>, curre
 function moveLead(command: Extract<LeadCommand, { type: "MoveLead" }>, current: LeadState): LeadEvent[] {
   const state = openLead(current);
   const { leadId, stage: to, afterId, beforeId } = command;
-  if (afterId === leadId || beforeId === leadId) throw new ValidationError([{ field: afterId === leadId ? "afterId" : "beforeId", message: "A card cannot be placed next to itself" }]);
-  if (afterId !== null && afterId === beforeId) throw new ValidationError([{ field: "beforeId", message: "afterId and beforeId must differ" }]);
+  if (afterId === leadId || beforeId === leadId)
+    throw new ValidationError([{ field: afterId === leadId ? "afterId" : "beforeId", message: "A card cannot be placed next to itself" }]);
+  if (afterId !== null && afterId === beforeId)
+    throw new ValidationError([{ field: "beforeId", message: "afterId and beforeId must differ" }]);
   // A drop into another column is one stage change that says where the card landed (decisions/005).
   const data = { leadId, from: state.stage, to, afterId, beforeId };
   return [to === state.stage ? { type: "LeadMoved", data } : { type: "LeadStageChanged", data }];
@@ -169,4 +188,9 @@ export function decide(command: LeadCommand, state: LeadState): LeadEvent[] {
   }
 }
 
-export const leadDecider: Decider<LeadCommand, LeadState, LeadEvent> = { initialState, evolve, decide };
+export const leadDecider: Decider<LeadCommand, LeadState, LeadEvent> = {
+  initialState,
+  eventTypes: LEAD_EVENT_TYPES,
+  evolve,
+  decide,
+};

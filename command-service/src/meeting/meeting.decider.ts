@@ -1,11 +1,17 @@
 import { ConflictError, NotFoundError } from "@crm/contracts/api/errors";
-import type { EventOf } from "@crm/contracts/events/registry";
+import type { EventOf, EventType } from "@crm/contracts/events/registry";
 import type { ConferenceProvider, MeetingKind, MeetingType } from "@crm/contracts/meeting/meeting";
 import type { Decider, EventEnvelope } from "../shared/decider.ts";
 
-export type MeetingEvent = EventOf<
-  "MeetingScheduled" | "MeetingConferenceCreated" | "MeetingConferenceFailed" | "MeetingRescheduled" | "MeetingCancelled" | "InviteRequested"
->;
+const MEETING_EVENT_TYPES = [
+  "MeetingScheduled",
+  "MeetingConferenceCreated",
+  "MeetingConferenceFailed",
+  "MeetingRescheduled",
+  "MeetingCancelled",
+  "InviteRequested",
+] as const satisfies readonly EventType[];
+export type MeetingEvent = EventOf<(typeof MEETING_EVENT_TYPES)[number]>;
 
 export interface MeetingDetails {
   id: string;
@@ -34,7 +40,9 @@ export type MeetingState = { status: "none" } | ({ status: "scheduled" | "cancel
 /** How the video link is made, chosen by the route from configuration; the decider stays pure. */
 export type ConferencePlan = { provider: "jitsi"; joinLink: string } | { provider: "google" } | null;
 
-export type ConferenceResult = { ok: true; provider: ConferenceProvider; joinLink: string; calendarEventId: string | null } | { ok: false; error: string; fallbackLink: string };
+export type ConferenceResult =
+  | { ok: true; provider: ConferenceProvider; joinLink: string; calendarEventId: string | null }
+  | { ok: false; error: string; fallbackLink: string };
 
 export type MeetingCommand =
   | {
@@ -60,12 +68,26 @@ export const initialState: MeetingState = { status: "none" };
 export function evolve(state: MeetingState, event: EventEnvelope<MeetingEvent>): MeetingState {
   if (event.type === "MeetingScheduled") {
     const { meetingId, ...d } = event.data;
-    return { status: "scheduled", id: meetingId, ...d, calendarEventId: null, sequence: 0, invited: false, createdAt: event.metadata.at, createdBy: event.metadata.actor };
+    return {
+      status: "scheduled",
+      id: meetingId,
+      ...d,
+      calendarEventId: null,
+      sequence: 0,
+      invited: false,
+      createdAt: event.metadata.at,
+      createdBy: event.metadata.actor,
+    };
   }
   if (state.status === "none") return state;
   switch (event.type) {
     case "MeetingConferenceCreated":
-      return { ...state, conferenceProvider: event.data.provider, joinLink: event.data.joinLink, calendarEventId: event.data.calendarEventId };
+      return {
+        ...state,
+        conferenceProvider: event.data.provider,
+        joinLink: event.data.joinLink,
+        calendarEventId: event.data.calendarEventId,
+      };
     case "MeetingConferenceFailed":
       return { ...state, conferenceProvider: "jitsi", joinLink: event.data.fallbackLink };
     case "MeetingRescheduled":
@@ -104,7 +126,15 @@ function schedule(command: Extract<MeetingCommand, { type: "ScheduleMeeting" }>,
     conferenceProvider: conference?.provider ?? null,
     joinLink: conference?.provider === "jitsi" ? conference.joinLink : null,
   };
-  const details: MeetingDetails = { ...scheduled, id: command.meetingId, calendarEventId: null, sequence: 0, invited: false, createdAt: "", createdBy: "" };
+  const details: MeetingDetails = {
+    ...scheduled,
+    id: command.meetingId,
+    calendarEventId: null,
+    sequence: 0,
+    invited: false,
+    createdAt: "",
+    createdBy: "",
+  };
   return [{ type: "MeetingScheduled", data: scheduled }, ...(linkReady(details) ? invite(details, "REQUEST", 0) : [])];
 }
 
@@ -113,8 +143,20 @@ function recordConference(command: Extract<MeetingCommand, { type: "RecordConfer
   if (state.joinLink !== null) return []; // recorded before (a redelivered reactor step)
   const { result } = command;
   const recorded: MeetingEvent = result.ok
-    ? { type: "MeetingConferenceCreated", data: { meetingId: state.id, leadId: state.leadId, provider: result.provider, joinLink: result.joinLink, calendarEventId: result.calendarEventId } }
-    : { type: "MeetingConferenceFailed", data: { meetingId: state.id, leadId: state.leadId, title: state.title, error: result.error, fallbackLink: result.fallbackLink } };
+    ? {
+        type: "MeetingConferenceCreated",
+        data: {
+          meetingId: state.id,
+          leadId: state.leadId,
+          provider: result.provider,
+          joinLink: result.joinLink,
+          calendarEventId: result.calendarEventId,
+        },
+      }
+    : {
+        type: "MeetingConferenceFailed",
+        data: { meetingId: state.id, leadId: state.leadId, title: state.title, error: result.error, fallbackLink: result.fallbackLink },
+      };
   return state.status === "scheduled" ? [recorded, ...invite(state, "REQUEST", state.sequence)] : [recorded];
 }
 
@@ -124,7 +166,10 @@ function reschedule(command: Extract<MeetingCommand, { type: "RescheduleMeeting"
   if (command.startTime === state.startTime && command.endTime === state.endTime) return [];
   const sequence = state.sequence + 1;
   const { startTime, endTime } = command;
-  const moved: MeetingEvent = { type: "MeetingRescheduled", data: { meetingId: state.id, leadId: state.leadId, title: state.title, startTime, endTime, sequence } };
+  const moved: MeetingEvent = {
+    type: "MeetingRescheduled",
+    data: { meetingId: state.id, leadId: state.leadId, title: state.title, startTime, endTime, sequence },
+  };
   return [moved, ...(linkReady(state) ? invite(state, "REQUEST", sequence) : [])];
 }
 
@@ -132,7 +177,10 @@ function cancel(state: MeetingState): MeetingEvent[] {
   if (state.status === "none") throw new NotFoundError("Meeting");
   if (state.status === "cancelled") return [];
   const sequence = state.sequence + 1;
-  const cancelled: MeetingEvent = { type: "MeetingCancelled", data: { meetingId: state.id, leadId: state.leadId, title: state.title, sequence } };
+  const cancelled: MeetingEvent = {
+    type: "MeetingCancelled",
+    data: { meetingId: state.id, leadId: state.leadId, title: state.title, sequence },
+  };
   return [cancelled, ...(state.invited ? invite(state, "CANCEL", sequence) : [])];
 }
 
@@ -153,4 +201,9 @@ export function decide(command: MeetingCommand, state: MeetingState): MeetingEve
   }
 }
 
-export const meetingDecider: Decider<MeetingCommand, MeetingState, MeetingEvent> = { initialState, evolve, decide };
+export const meetingDecider: Decider<MeetingCommand, MeetingState, MeetingEvent> = {
+  initialState,
+  eventTypes: MEETING_EVENT_TYPES,
+  evolve,
+  decide,
+};

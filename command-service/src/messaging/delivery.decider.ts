@@ -1,4 +1,4 @@
-import type { DomainEvent, EventOf } from "@crm/contracts/events/registry";
+import { EVENT_TYPES, type DomainEvent, type EventOf } from "@crm/contracts/events/registry";
 import { OUTCOME_EVENT_TYPES } from "@crm/contracts/messaging/events";
 import type { Decider, EventEnvelope } from "../shared/decider.ts";
 
@@ -22,4 +22,10 @@ export function decide(command: DeliveryCommand, state: DeliveryState): OutcomeE
   return state.has(command.outcome.data.requestId) ? [] : [command.outcome];
 }
 
-export const deliveryDecider: Decider<DeliveryCommand, DeliveryState, DomainEvent> = { initialState: new Set<string>(), evolve, decide };
+/** It reads every event of the stream: only outcomes count, whatever else the stream holds. */
+export const deliveryDecider: Decider<DeliveryCommand, DeliveryState, DomainEvent> = {
+  initialState: new Set<string>(),
+  eventTypes: EVENT_TYPES,
+  evolve,
+  decide,
+};

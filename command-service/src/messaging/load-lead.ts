@@ -2,14 +2,14 @@ import { leadErased } from "@crm/contracts/erasure/lead-erased";
 import { leadStreamId } from "@crm/contracts/lead/stream";
 import type { EventStore } from "@crm/infra/event-store/event-store";
 import { leadDecider, openLead, type LeadState } from "../lead/lead.decider.ts";
-import { fold, type EventEnvelope } from "../shared/decider.ts";
+import { foldRecorded } from "../shared/decider.ts";
 
 export type OpenLead = Extract<LeadState, { status: "open" }>;
 
 /** The lead as its own stream says now (not a read model); 404 when it does not exist or is archived, 409 once erased. */
 export async function loadOpenLead(store: EventStore, leadId: string): Promise<OpenLead> {
   const events = await store.readStream(leadStreamId(leadId));
-  return openLead(fold(leadDecider, events as unknown as EventEnvelope<Parameters<typeof leadDecider.evolve>[1]>[]));
+  return openLead(foldRecorded(leadDecider, events));
 }
 
 /** Whether the lead was erased (decisions/039): its messages still waiting are not sent. */

@@ -1,8 +1,9 @@
 import { ConflictError } from "@crm/contracts/api/errors";
-import type { EventOf } from "@crm/contracts/events/registry";
+import type { EventOf, EventType } from "@crm/contracts/events/registry";
 import type { Decider, EventEnvelope } from "../shared/decider.ts";
 
-export type MessageEvent = EventOf<"EmailRequested" | "SmsRequested">;
+const MESSAGE_EVENT_TYPES = ["EmailRequested", "SmsRequested"] as const satisfies readonly EventType[];
+export type MessageEvent = EventOf<(typeof MESSAGE_EVENT_TYPES)[number]>;
 type EmailRequest = EventOf<"EmailRequested">["data"];
 type SmsRequest = EventOf<"SmsRequested">["data"];
 
@@ -43,4 +44,9 @@ export function decide(command: MessageCommand, state: MessageState): MessageEve
   }
 }
 
-export const messageDecider: Decider<MessageCommand, MessageState, MessageEvent> = { initialState, evolve, decide };
+export const messageDecider: Decider<MessageCommand, MessageState, MessageEvent> = {
+  initialState,
+  eventTypes: MESSAGE_EVENT_TYPES,
+  evolve,
+  decide,
+};

@@ -62,6 +62,7 @@ export function decide(command: OnboardingCommand, state: LeadState): LeadEvent[
 
 export const onboardingDecider: Decider<OnboardingCommand, LeadState, LeadEvent> = {
   initialState: leadDecider.initialState,
+  eventTypes: leadDecider.eventTypes,
   evolve: leadDecider.evolve,
   decide,
 };

@@ -1,9 +1,10 @@
 import { expiredLink } from "@crm/contracts/client-link/client-link";
-import type { EventOf } from "@crm/contracts/events/registry";
+import type { EventOf, EventType } from "@crm/contracts/events/registry";
 import type { QuestionnaireAnswers } from "@crm/contracts/questionnaire/fields";
 import type { Decider, EventEnvelope } from "../shared/decider.ts";
 
-export type QuestionnaireEvent = EventOf<"QuestionnaireSubmitted">;
+const QUESTIONNAIRE_EVENT_TYPES = ["QuestionnaireSubmitted"] as const satisfies readonly EventType[];
+export type QuestionnaireEvent = EventOf<(typeof QUESTIONNAIRE_EVENT_TYPES)[number]>;
 
 /** A lead's questionnaire stream: how many versions were submitted. */
 export type QuestionnaireState = { status: "empty" } | { status: "submitted"; leadId: string; versions: number; latestResponseId: string };
@@ -53,4 +54,9 @@ export function decide(command: QuestionnaireCommand, state: QuestionnaireState)
   }
 }
 
-export const questionnaireDecider: Decider<QuestionnaireCommand, QuestionnaireState, QuestionnaireEvent> = { initialState, evolve, decide };
+export const questionnaireDecider: Decider<QuestionnaireCommand, QuestionnaireState, QuestionnaireEvent> = {
+  initialState,
+  eventTypes: QUESTIONNAIRE_EVENT_TYPES,
+  evolve,
+  decide,
+};

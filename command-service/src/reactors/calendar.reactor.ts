@@ -6,7 +6,7 @@ import type { Reactor } from "@crm/infra/reactor/reactor-runner";
 import { reasonOf, withRetry, type RetryPolicy } from "@crm/infra/reactor/retry";
 import { meetingDecider, type ConferenceResult, type MeetingDetails, type MeetingState } from "../meeting/meeting.decider.ts";
 import { handleCommand } from "../shared/command-handler.ts";
-import { fold, type EventEnvelope } from "../shared/decider.ts";
+import { foldRecorded } from "../shared/decider.ts";
 import { alreadyDone, reactorMetadata } from "./record-outcome.ts";
 
 export interface CalendarReactorDeps {
@@ -22,7 +22,7 @@ const isPermanent = (error: unknown) => error instanceof GoogleApiError && error
 
 async function currentMeeting(store: EventStore, meetingId: string): Promise<MeetingState> {
   const history = await store.readStream(meetingStreamId(meetingId));
-  return fold(meetingDecider, history as unknown as EventEnvelope<Parameters<typeof meetingDecider.evolve>[1]>[]);
+  return foldRecorded(meetingDecider, history);
 }
 
 const describe = (m: MeetingDetails) => [m.notes ?? "", `Scheduled from the agency CRM (meeting ${m.id}).`].filter(Boolean).join("\n\n");

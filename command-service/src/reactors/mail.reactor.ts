@@ -8,7 +8,7 @@ import { meetingDecider } from "../meeting/meeting.decider.ts";
 import { LEAD_ERASED } from "@crm/contracts/erasure/lead-erased";
 import { isLeadErased, loadOpenLead } from "../messaging/load-lead.ts";
 import { brandName, fromAddress } from "../messaging/templates/layout.ts";
-import { fold, type EventEnvelope } from "../shared/decider.ts";
+import { foldRecorded } from "../shared/decider.ts";
 import { alreadyDone, recordOutcome } from "./record-outcome.ts";
 
 export interface MailReactorDeps {
@@ -34,7 +34,7 @@ const recipientName = (store: EventStore, leadId: string) =>
 /** The invite as the meeting stood at the request (later changes send their own invite). */
 async function inviteMail(deps: MailReactorDeps, event: RecordedEvent & { type: "InviteRequested" }): Promise<OutgoingMail> {
   const history = (await deps.store.readStream(event.streamId)).filter((e) => e.streamVersion <= event.streamVersion);
-  const meeting = fold(meetingDecider, history as unknown as EventEnvelope<Parameters<typeof meetingDecider.evolve>[1]>[]);
+  const meeting = foldRecorded(meetingDecider, history);
   if (meeting.status === "none") throw new Error(`Invite for meeting ${event.data.meetingId}, which has no events`);
   const brand = { name: brandName(deps.mailFrom), year: deps.now().getUTCFullYear() };
   return composeInviteEmail(meeting, {

@@ -1,7 +1,7 @@
 import { ConflictError, PreconditionFailedError, ValidationError } from "@crm/contracts/api/errors";
 import type { DomainEvent, EventMetadata } from "@crm/contracts/events/registry";
 import { StreamVersionConflictError, streamTypeOf, type EventStore } from "@crm/infra/event-store/event-store";
-import { fold, type Decider, type EventEnvelope } from "./decider.ts";
+import { foldRecorded, type Decider, type EventEnvelope } from "./decider.ts";
 import { emptyStream, keepAppended, keptState, loadState, type StreamState } from "./stream-states.ts";
 
 export interface CommandOptions {
@@ -167,6 +167,5 @@ async function replay<Command, State, E extends DomainEvent>(
   if (!sameRecord || itsEvents.at(-1)?.metadata.actor !== options.metadata.actor) {
     throw new ValidationError([{ field: "Idempotency-Key", message: "Already used for another request; use a new key" }]);
   }
-  const history = upTo as unknown as EventEnvelope<E>[];
-  return { streamId: first.streamId, version: first.nextVersion, position: first.position, state: fold(decider, history), events: [] };
+  return { streamId: first.streamId, version: first.nextVersion, position: first.position, state: foldRecorded(decider, upTo), events: [] };
 }

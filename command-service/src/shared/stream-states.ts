@@ -1,6 +1,6 @@
 import { decodeEvent, encodeEvent, type DomainEvent } from "@crm/contracts/events/registry";
 import type { EventStore, StreamMark } from "@crm/infra/event-store/event-store";
-import type { Decider, EventEnvelope } from "./decider.ts";
+import { foldRecorded, type Decider, type EventEnvelope } from "./decider.ts";
 
 /** A stream's state as this process folded it, and where the stream stood then. */
 export interface StreamState<State> {
@@ -63,10 +63,9 @@ export async function loadState<State, E extends DomainEvent>(
   const known = kept.get(streamId) as StreamState<State> | undefined;
   const loaded = await store.loadStream(streamId, known?.mark);
   const base = known && !loaded.whole ? known : emptyStream(decider);
-  const events = loaded.events as unknown as EventEnvelope<E>[];
   const last = loaded.events.at(-1);
   const current: StreamState<State> = {
-    state: events.reduce(decider.evolve, base.state),
+    state: foldRecorded(decider, loaded.events, base.state),
     mark: { version: last?.streamVersion ?? base.mark.version, rewrites: loaded.rewrites },
     position: last?.position ?? base.position,
   };

@@ -2,11 +2,11 @@ import type { RecordedEvent } from "@crm/contracts/events/registry";
 import type { User } from "@crm/contracts/user/user";
 import { userStreamId } from "@crm/contracts/user/stream";
 import type { EventStore } from "@crm/infra/event-store/event-store";
-import { fold, type EventEnvelope } from "../shared/decider.ts";
-import { toUser, userDecider, type UserEvent, type UserState } from "./user.decider.ts";
+import { foldRecorded } from "../shared/decider.ts";
+import { toUser, userDecider, type UserState } from "./user.decider.ts";
 
 /** A user's state from the events of its stream. */
-const userStateOf = (events: readonly RecordedEvent[]): UserState => fold(userDecider, events as unknown as EventEnvelope<UserEvent>[]);
+const userStateOf = (events: readonly RecordedEvent[]): UserState => foldRecorded(userDecider, events);
 
 /** A user's current state from its own stream: a handful of events, always up to date. */
 export async function loadUserState(store: EventStore, userId: string): Promise<UserState> {

@@ -1,9 +1,10 @@
 import { ConflictError, ForbiddenError, NotFoundError, RetryLaterError } from "@crm/contracts/api/errors";
-import type { EventOf } from "@crm/contracts/events/registry";
+import type { EventOf, EventType } from "@crm/contracts/events/registry";
 import { REAPPLY_AFTER_MS, type User, type UserRole } from "@crm/contracts/user/user";
 import type { Decider, EventEnvelope } from "../shared/decider.ts";
 
-export type UserEvent = EventOf<"AccessRequested" | "UserApproved" | "AccessRejected" | "UserRoleChanged">;
+const USER_EVENT_TYPES = ["AccessRequested", "UserApproved", "AccessRejected", "UserRoleChanged"] as const satisfies readonly EventType[];
+export type UserEvent = EventOf<(typeof USER_EVENT_TYPES)[number]>;
 
 interface Request {
   id: string;
@@ -109,7 +110,12 @@ export function decide(command: UserCommand, state: UserState): UserEvent[] {
   }
 }
 
-export const userDecider: Decider<UserCommand, UserState, UserEvent> = { initialState, evolve, decide };
+export const userDecider: Decider<UserCommand, UserState, UserEvent> = {
+  initialState,
+  eventTypes: USER_EVENT_TYPES,
+  evolve,
+  decide,
+};
 
 /** The API shape of a user, or null when there is no live request (none yet, or rejected). */
 export function toUser(state: UserState): User | null {
