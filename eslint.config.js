@@ -1,4 +1,4 @@
-// Lint rules, including the import direction of DESIGN.md §2: services never import each other,
+// Lint rules, including the import direction of docs/decisions/004-projections-and-queries.md: services never import each other,
 // contracts import only zod, the UI imports only contracts, and deciders stay free of I/O.
 import { readdirSync, existsSync } from "node:fs";
 import js from "@eslint/js";

@@ -45,7 +45,7 @@ test.afterAll(async () => {
   await api.dispose();
 });
 
-test("the board: ten columns of 20rem with counts, cards as SPEC.md, screenshots", async ({ page }) => {
+test("the board: ten columns of 20rem with counts, cards with initials and priority edge, screenshots", async ({ page }) => {
   await openBoard(page);
   const board = page.getByRole("region", { name: "Pipeline board" });
   await expect(board.locator("section")).toHaveCount(10);
@@ -83,7 +83,7 @@ test("the board: ten columns of 20rem with counts, cards as SPEC.md, screenshots
   await page.screenshot({ path: path.join(SCREENSHOTS, "leads-board-375.png") });
 });
 
-test("Add Lead: the SPEC's dialog, toast, and the card in New Lead", async ({ page }) => {
+test("Add Lead: the dialog's title, the Lead Created toast, and the card in New Lead", async ({ page }) => {
   await openBoard(page);
   await page.getByRole("button", { name: "Add Lead" }).click();
   const dialog = page.getByRole("dialog", { name: "Add New Lead" });

@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { CREATIVE_DIRECTOR, PARTNER, PROJECT_MANAGER, type Account } from "./support/accounts.ts";
 import { checkAndCapture } from "./support/screens.ts";
 
-// SPEC.md §2: sidebar items by role, and the page title each one leads to.
+// docs/product.md, "Shell and navigation": sidebar items by role, and the page title each one leads to.
 const PAGES: Record<Account["role"], [item: string, path: string, title: string][]> = {
   Partner: [
     ["Dashboard", "/dashboard", "Dashboard"],

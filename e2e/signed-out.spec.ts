@@ -19,7 +19,7 @@ test.describe("signed out", () => {
     await expect(page.getByText("Google sign-in is not configured on this server.")).toBeVisible();
   });
 
-  test("missing fields and wrong passwords give the SPEC's toasts", async ({ page }) => {
+  test("missing fields and wrong passwords give Missing Information and Sign In Failed toasts", async ({ page }) => {
     await page.goto("/login");
     await page.getByRole("tabpanel").getByRole("button", { name: "Sign In" }).click();
     await expect(toast(page)).toContainText("Missing Information");

@@ -2,7 +2,7 @@ import type { Database, Queryable } from "@crm/infra/db/database";
 import { START_POSITION } from "@crm/infra/event-store/position";
 import { tryLockProjections } from "@crm/projector/checkpoints";
 
-// Readers see only events whose transaction id is below the server's oldest running one (DESIGN.md §3). A pg_dump
+// Readers see only events whose transaction id is below the server's oldest running one (docs/decisions/001-event-store-design.md). A pg_dump
 // restored on a server whose counter is behind the original's brings ids from that server's future: every event is
 // invisible, and new ones would sort before it. Adopting moves every restored event to one transaction id below any
 // future one. A stream's next version is only appended after the previous one committed, so global_position already

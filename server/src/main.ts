@@ -21,7 +21,7 @@ async function main() {
 
   const log = system.log;
   const projector = mode === "all" || mode === "projector" ? await startProjector({ db: system.db, store: system.store, projections: ALL_PROJECTIONS, log: logTo(log) }) : undefined;
-  // Mail, SMS and calendar reactors run beside the commands that request them (DESIGN.md §7).
+  // Mail, SMS and calendar reactors run beside the commands that request them (docs/decisions/008-meetings-and-messages-delivered-by-reactors.md).
   const reactors = mode === "all" || mode === "command-service" ? await startMessagingReactors({ db: system.db, store: system.store, config, now: system.now, log: logTo(log) }) : undefined;
   const watcher = mode === "all" || mode === "read-api" ? await createCheckpointWatcher(system.db) : undefined;
   let server: Server | undefined;

@@ -30,7 +30,7 @@ export interface System {
 export async function openSystem(config: Config, db?: Database, log: Logger = createLogger(config.LOG_LEVEL)): Promise<System> {
   const database = db ?? (await openDatabase(config));
   await migrate(database, ALL_MIGRATIONS);
-  // Events in KurrentDB when KURRENTDB_URL is set (DESIGN.md §3); read models, checkpoints and command ids stay in Postgres.
+  // Events in KurrentDB when KURRENTDB_URL is set (docs/decisions/022-kurrentdb-event-store.md); read models, checkpoints and command ids stay in Postgres.
   const kurrent = config.KURRENTDB_URL ? connectKurrentDb(config.KURRENTDB_URL) : undefined;
   const background = createBackgroundJobs(logTo(log));
   return {

@@ -9,8 +9,8 @@ function errorText(problem: { detail?: string; title?: string; errors?: { messag
 }
 
 /**
- * Problems of the public questionnaire endpoint carry an `error` field too: SPEC.md §7 says the
- * page reads it. The problem itself is still built by the one problem middleware.
+ * Problems of the public questionnaire endpoint carry an `error` field too, which the page reads
+ * (docs/product.md, "Validation and errors"). The problem itself is still built by the one problem middleware.
  */
 export function publicProblems(bodyLimitKb: number): ErrorRequestHandler {
   const problems = problemMiddleware();

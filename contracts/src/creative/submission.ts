@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { FileLink } from "./files.ts";
 
-/** SPEC.md §3 ContentSubmission.type and .status. */
+/** A content submission's type and status (docs/product.md, "Creative work"). */
 export const CONTENT_TYPES = ["video", "photo", "graphic", "caption"] as const;
 export const ContentType = z.enum(CONTENT_TYPES, { error: "Type is video, photo, graphic or caption" });
 export type ContentType = z.infer<typeof ContentType>;
@@ -41,7 +41,7 @@ export const ReviewContentBody = z.strictObject({
 });
 export type ReviewContentBody = z.infer<typeof ReviewContentBody>;
 
-/** GET /api/content-submissions rows (SPEC.md §3 plus the file and who did what). */
+/** GET /api/content-submissions rows (docs/product.md, "Creative work", plus the file and who did what). */
 export interface ContentSubmission {
   id: string;
   leadId: string;

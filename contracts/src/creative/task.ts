@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { FileLink } from "./files.ts";
 
-/** SPEC.md §3 CreativeTask.status and .priority. */
+/** A creative task's status and priority (docs/product.md, "Creative work"). */
 export const TASK_STATUSES = ["todo", "in_progress", "completed", "cancelled"] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
 export const TASK_PRIORITIES = ["high", "medium", "low"] as const;
@@ -31,7 +31,7 @@ export type CreateTaskBody = z.infer<typeof CreateTaskBody>;
 /** Body of POST /api/creative-tasks/:id/cancel (optional). */
 export const CancelTaskBody = z.strictObject({ reason: z.preprocess(emptyToNull, z.string().trim().max(1_000).nullable()).optional() });
 
-/** GET /api/creative-tasks rows (SPEC.md §3). */
+/** GET /api/creative-tasks rows (docs/product.md, "Creative work"). */
 export interface CreativeTask {
   id: string;
   leadId: string;
@@ -41,7 +41,7 @@ export interface CreativeTask {
   description: string;
   status: TaskStatus;
   priority: TaskPriority;
-  /** SPEC.md §3 says "list of text": the file names, with their links beside them in `files`. */
+  /** The attachments as a list of file names, with their links beside them in `files`. */
   attachments: string[];
   files: FileLink[];
   notes: string | null;

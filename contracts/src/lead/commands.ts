@@ -4,7 +4,7 @@ import { leadFields } from "./lead.ts";
 const emptyToNull = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? null : v), schema);
 
-/** Body of POST /api/leads (SPEC.md §7). */
+/** Body of POST /api/leads (docs/product.md, "Leads and the pipeline", Fields). */
 export const CreateLeadBody = z.strictObject({
   name: leadFields.name,
   business: leadFields.business,

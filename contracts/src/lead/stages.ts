@@ -1,6 +1,6 @@
 // Plain constants with no zod import, so the browser can use them without pulling zod into its chunks.
 
-/** The ten pipeline stages, in order (SPEC.md §4). */
+/** The ten pipeline stages, in order (docs/product.md, "Leads and the pipeline"). */
 export const LEAD_STAGES = [
   "New Lead",
   "Contacted",

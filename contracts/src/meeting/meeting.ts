@@ -1,11 +1,11 @@
 import { z } from "zod";
 
-/** SPEC.md §3: what a meeting is about. */
+/** What a meeting is about (docs/product.md, "Meetings, mail and SMS"). */
 export const MEETING_TYPES = ["general", "pre-onboarding", "onboarding"] as const;
 export const MeetingType = z.enum(MEETING_TYPES, { error: "Type is general, pre-onboarding or onboarding" });
 export type MeetingType = z.infer<typeof MeetingType>;
 
-/** SPEC.md §3: where it happens; "google-meet" is the video kind (Jitsi or Google Meet). */
+/** Where it happens (docs/product.md, "Meetings, mail and SMS"); "google-meet" is the video kind (Jitsi or Google Meet). */
 export const MEETING_KINDS = ["google-meet", "in-person"] as const;
 export const MeetingKind = z.enum(MEETING_KINDS, { error: "Meeting type is google-meet or in-person" });
 export type MeetingKind = z.infer<typeof MeetingKind>;
@@ -16,7 +16,7 @@ export type ConferenceProvider = (typeof CONFERENCE_PROVIDERS)[number];
 export const MEETING_STATUSES = ["scheduled", "cancelled"] as const;
 export const INVITE_STATUSES = ["none", "pending", "sent", "failed"] as const;
 
-/** SPEC.md §9: minimum and step of a meeting's duration, in minutes. */
+/** docs/product.md, "Limits and constants": minimum and step of a meeting's duration, in minutes. */
 export const DURATION_STEP_MINUTES = 15;
 export const MAX_DURATION_MINUTES = 24 * 60;
 
@@ -38,7 +38,7 @@ function checkTimes(value: { startTime: string; endTime: string }, ctx: z.Refine
   }
 }
 
-/** Body of POST /api/meetings (SPEC.md §3 "Meeting create payload"). */
+/** Body of POST /api/meetings (docs/product.md, "Meetings, mail and SMS"). */
 export const ScheduleMeetingBody = z
   .strictObject({
     leadId: z.uuid("Lead ids are UUIDs"),
@@ -62,7 +62,7 @@ export const ScheduleMeetingBody = z
   });
 export type ScheduleMeetingBody = z.infer<typeof ScheduleMeetingBody>;
 
-/** Body of PATCH /api/meetings/{id}: new times (beyond SPEC.md: sends an updated invite). */
+/** Body of PATCH /api/meetings/{id}: new times (sends an updated invite; no button yet: docs/product.md, "Meetings, mail and SMS"). */
 export const RescheduleMeetingBody = z
   .strictObject({
     startTime: instant("startTime"),
@@ -75,7 +75,7 @@ export type RescheduleMeetingBody = z.infer<typeof RescheduleMeetingBody>;
 /** Body of POST /api/meetings/{id}/cancel (may be empty). */
 export const CancelMeetingBody = z.strictObject({ expectedVersion: z.number().int().nonnegative().optional() });
 
-/** A meeting as the read API returns it (SPEC.md §3 plus status, invite and version). */
+/** A meeting as the read API returns it (what the meetings card shows, docs/product.md, "Meetings, mail and SMS", plus version). */
 export const Meeting = z.object({
   id: z.uuid(),
   leadId: z.uuid(),

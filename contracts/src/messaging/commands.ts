@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** SPEC.md §3 "Form types" with their labels. */
+/** The form types of Send Form with their labels (docs/product.md, "Meetings, mail and SMS"). */
 export const FORM_TYPES = {
   onboarding: "Client Onboarding Form",
   questionnaire: "Project Questionnaire",
@@ -12,11 +12,11 @@ export const FormTypeSchema = z.enum(Object.keys(FORM_TYPES) as [FormType, ...Fo
   error: "Form type is onboarding, questionnaire, feedback or contract",
 });
 
-/** SPEC.md §4: the subject used when the sender leaves it blank. */
+/** docs/product.md, "Meetings, mail and SMS": the subject used when the sender leaves it blank. */
 export const defaultFormSubject = (formType: FormType) =>
   formType === "onboarding" ? "Complete Your Onboarding Questionnaire" : "Complete Your Project Questionnaire";
 
-/** SPEC.md §9. */
+/** docs/product.md, "Limits and constants". */
 export const SMS_MAX_LENGTH = 1600;
 
 /** Header values stay on one line: a newline in a subject would start a new mail header. */
@@ -24,7 +24,7 @@ const oneLine = (s: string) => s.replace(/[\r\n]+/g, " ");
 const emptyToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 const email = z.string({ error: "Recipient email is required" }).trim().max(320).pipe(z.email("Enter a valid email address"));
 
-/** Body of POST /api/leads/{id}/send-form: the server composes the branded mail (SPEC.md §7). */
+/** Body of POST /api/leads/{id}/send-form: the server composes the branded mail (docs/product.md, "Meetings, mail and SMS"). */
 export const SendFormBody = z.strictObject({
   formType: FormTypeSchema.default("onboarding"),
   to: email,
@@ -34,8 +34,8 @@ export const SendFormBody = z.strictObject({
 export type SendFormBody = z.infer<typeof SendFormBody>;
 
 /**
- * Body of POST /api/send-email (SPEC.md §7), kept for compatibility. The server never sends the
- * client's html: it needs the lead and composes the form mail itself (docs/decisions).
+ * Body of POST /api/send-email, kept for compatibility with an older client. The server never sends the
+ * client's html: it needs the lead and composes the form mail itself (docs/decisions/008-meetings-and-messages-delivered-by-reactors.md).
  */
 export const SendEmailCompatBody = z.strictObject({
   leadId: z.uuid({ error: "leadId is required: the form mail is composed on the server for a lead" }),
@@ -54,14 +54,14 @@ const required = (name: string, max: number) =>
     .min(1, `${name} is required`)
     .max(max, `At most ${max} characters`);
 
-/** Body of POST /api/leads/{id}/send-email (SPEC.md §5: both non-blank after trimming). */
+/** Body of POST /api/leads/{id}/send-email (both non-blank after trimming: docs/product.md, "Meetings, mail and SMS"). */
 export const SendLeadEmailBody = z.strictObject({
   subject: required("Subject", 300).transform(oneLine),
   message: required("Message", 50_000),
 });
 export type SendLeadEmailBody = z.infer<typeof SendLeadEmailBody>;
 
-/** Body of POST /api/leads/{id}/send-sms (SPEC.md §5, §9). */
+/** Body of POST /api/leads/{id}/send-sms (docs/product.md, "Meetings, mail and SMS"; docs/product.md, "Limits and constants"). */
 export const SendSmsBody = z.strictObject({
   message: z
     .string({ error: "Please provide a message." })

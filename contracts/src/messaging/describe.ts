@@ -8,7 +8,7 @@ export interface LeadActivityDescription extends ActivityDescription {
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
-/** "Mar 5, 2030 at 2:00 PM UTC" (SPEC.md §9 format; the server knows no viewer time zone). */
+/** "Mar 5, 2030 at 2:00 PM UTC" (docs/product.md, "Limits and constants", Dates; the server knows no viewer time zone). */
 export function formatUtc(iso: string): string {
   const d = new Date(iso);
   const hours = d.getUTCHours();

@@ -1,4 +1,4 @@
-// The onboarding stepper (SPEC.md §4), without zod so the UI's route chunks can import it.
+// The onboarding stepper (docs/product.md, "Onboarding"), without zod so the UI's route chunks can import it.
 import type { LeadStage } from "../lead/lead.ts";
 
 /** Contract Signed through Active, in order (the same slice as ONBOARDING_STAGES in lead.ts). */
@@ -35,7 +35,7 @@ export function isOnboardingStage(stage: string): stage is OnboardingStage {
 
 /**
  * A step is completed when the lead's stage is later than the step's stage, current when equal,
- * pending when earlier (SPEC.md §4). Stages before Contract Signed leave every step pending.
+ * pending when earlier (docs/product.md, "Onboarding"). Stages before Contract Signed leave every step pending.
  */
 export function stepStatus(leadStage: string, step: OnboardingStage): StepStatus {
   const at = (ONBOARDING_STAGE_ORDER as readonly string[]).indexOf(leadStage);

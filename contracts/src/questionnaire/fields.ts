@@ -1,4 +1,4 @@
-// The questionnaire's fields (SPEC.md §3 QuestionnaireResponse), without zod: the public page
+// The questionnaire's fields (docs/product.md, "Onboarding"), without zod: the public page
 // imports this module, and its chunk should not carry a schema library.
 
 /** Follower and like counts: number inputs, non-negative integers. */
@@ -35,7 +35,7 @@ export type QuestionnaireCountField = (typeof QUESTIONNAIRE_COUNT_FIELDS)[number
 export type QuestionnaireTextField = (typeof QUESTIONNAIRE_TEXT_FIELDS)[number];
 export type QuestionnaireField = QuestionnaireCountField | QuestionnaireTextField;
 
-/** Every answer is optional (SPEC.md §5); null means "not answered". */
+/** Every answer is optional (docs/product.md, "Onboarding"); null means "not answered". */
 export type QuestionnaireAnswers = { [K in QuestionnaireCountField]: number | null } & { [K in QuestionnaireTextField]: string | null };
 
 /** Bounds: far above any real account, and small enough that the whole body fits in 64 KB. */

@@ -42,7 +42,7 @@ const answerShape = {
   ...(Object.fromEntries(QUESTIONNAIRE_TEXT_FIELDS.map((f) => [f, text(f)])) as { [K in QuestionnaireTextField]: ReturnType<typeof text> }),
 };
 
-/** Every answer, each null when not given (SPEC.md §5: nothing is required). */
+/** Every answer, each null when not given (nothing is required: docs/product.md, "Onboarding"). */
 export const QuestionnaireAnswersSchema = z.strictObject(answerShape);
 
 /**
@@ -59,7 +59,7 @@ export const SubmitQuestionnaireBody = z.strictObject({
 export type SubmitQuestionnaireBody = z.infer<typeof SubmitQuestionnaireBody>;
 
 /**
- * One submitted version of a lead's questionnaire, as staff read it: SPEC.md §3's flat
+ * One submitted version of a lead's questionnaire, as staff read it: the flat response of decision 011
  * QuestionnaireResponse (id, leadId, every answer, submittedAt) plus its version numbers.
  */
 export const QuestionnaireResponse = z.object({

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** The three staff roles (SPEC.md §1). */
+/** The three staff roles (docs/product.md, "Roles"). */
 export const USER_ROLES = ["Partner", "Project Manager", "Creative Director"] as const;
 export const UserRole = z.enum(USER_ROLES, { error: `Role is one of: ${USER_ROLES.join(", ")}` });
 export type UserRole = z.infer<typeof UserRole>;

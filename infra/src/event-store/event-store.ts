@@ -65,7 +65,7 @@ export interface LoadedStream {
   whole: boolean;
 }
 
-/** The event store port (DESIGN.md §3); Postgres and KurrentDB implement it. */
+/** The event store port (docs/decisions/001-event-store-design.md, 022-kurrentdb-event-store.md); Postgres and KurrentDB implement it. */
 export interface EventStore {
   append(streamId: string, expectedVersion: ExpectedVersion, events: readonly DomainEvent[], options: AppendOptions): Promise<AppendResult>;
   readStream(streamId: string, options?: { fromVersion?: number; toPosition?: string }): Promise<RecordedEvent[]>;

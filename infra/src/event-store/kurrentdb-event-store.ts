@@ -25,7 +25,7 @@ import { START_POSITION, decodePosition, encodePosition } from "./position.ts";
 
 /**
  * Positions are "commit-prepare", each fixed-width, so they sort as text like the Postgres store's
- * "transaction-global" pairs (DESIGN.md §3): checkpoints, X-Min-Position and the read API work alike.
+ * "transaction-global" pairs (docs/decisions/022-kurrentdb-event-store.md): checkpoints, X-Min-Position and the read API work alike.
  */
 export const kurrentPosition = (p: Position) => encodePosition(p.commit.toString(), p.prepare.toString());
 
@@ -83,7 +83,7 @@ async function collect(iterator: AsyncIterable<ResolvedEvent | AllStreamResolved
 }
 
 /**
- * The event store on KurrentDB (DESIGN.md §3), behind the same port as the Postgres one. Events
+ * The event store on KurrentDB (docs/decisions/022-kurrentdb-event-store.md), behind the same port as the Postgres one. Events
  * live in KurrentDB; the first answer to each command id lives in Postgres (the `commands` table of
  * the event-store migrations), beside the projector's checkpoints.
  */

@@ -153,7 +153,7 @@ function appendNotices(db: Database): AppendNotices {
   return notices;
 }
 
-/** The event store on Postgres or PGlite (DESIGN.md §3). */
+/** The event store on Postgres or PGlite (docs/decisions/001-event-store-design.md). */
 export function createPostgresEventStore(db: Database): EventStore {
   const notices = appendNotices(db);
 

@@ -1,8 +1,8 @@
 /**
  * SQL: the transaction id below which the log is complete for this statement's snapshot. Every
  * event of an older transaction is committed and visible, and none can still commit: the oldest
- * transaction the snapshot sees in progress, or its xmax when there is none (DESIGN.md §3, the
- * late-commit race).
+ * transaction the snapshot sees in progress, or its xmax when there is none (docs/decisions/001-event-store-design.md,
+ * the late-commit race).
  *
  * Only transactions of this database can write its log, so one that pg_stat_activity shows in
  * another database does not hold the log back: a long write on a neighbouring database of the

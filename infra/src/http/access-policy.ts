@@ -1,7 +1,7 @@
 import type { UserRole } from "@crm/contracts/user/user";
 
 /**
- * Who may call each API route: the one server-side authorization table (SPEC.md §6, DESIGN.md §6).
+ * Who may call each API route: the one server-side authorization table (docs/product.md, "Roles"; docs/decisions/041-live-notices-and-reads-by-principal.md).
  *
  * TO ADD A ROUTE, add one line to ACCESS_POLICY:   rule("POST /api/leads/:id/archive", PARTNER),
  *
@@ -26,7 +26,7 @@ export const SIGNED_IN: readonly Audience[] = ["unregistered", "pending", "Partn
 export const APPROVED: readonly Audience[] = ["Partner", "Project Manager", "Creative Director"];
 /** Leads and onboarding: not Creative Directors. */
 export const STAFF: readonly Audience[] = ["Partner", "Project Manager"];
-/** The creative area's commands (SPEC.md §6): Partners and Creative Directors; a director only for their own clients. */
+/** The creative area's commands (docs/product.md, "Roles"): Partners and Creative Directors; a director only for their own clients. */
 export const CREATIVE: readonly Audience[] = ["Partner", "Creative Director"];
 /** User administration. */
 export const PARTNER: readonly Audience[] = ["Partner"];

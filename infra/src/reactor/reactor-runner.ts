@@ -5,7 +5,7 @@ import { typedPage, type EventStore, type TypedLogPage } from "../event-store/ev
 import { defaultLogger, logTo } from "../log/logger.ts";
 import { advanceReactor, claimReactor, recordReactorError, releaseReactor } from "./reactor-checkpoints.ts";
 
-/** A side effect that follows the log (DESIGN.md §7). */
+/** A side effect that follows the log (docs/decisions/008-meetings-and-messages-delivered-by-reactors.md). */
 export interface Reactor {
   name: string;
   /**

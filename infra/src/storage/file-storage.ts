@@ -7,7 +7,7 @@ export interface StoredObject {
 }
 
 /**
- * Where uploaded files live (DESIGN.md §7): the local folder by default, Google Cloud Storage when
+ * Where uploaded files live (docs/decisions/013-creative-streams-and-files.md): the local folder by default, Google Cloud Storage when
  * configured. Keys are chosen by the server ("leads/<leadId>/<fileId>"), never by the client.
  */
 export interface FileStorage {

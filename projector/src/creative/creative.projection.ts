@@ -137,7 +137,7 @@ async function project<R extends { id: string | null }>(
   );
 }
 
-/** SPEC.md §3: submissions and tasks go with their lead (archived leads leave the read models). */
+/** Submissions and tasks go with their lead (docs/product.md, "Leads and the pipeline", Archive) (archived leads leave the read models). */
 async function dropArchivedLeads(tx: Queryable, events: readonly RecordedEvent[]) {
   const archived = events.flatMap((e) => (e.type === "LeadArchived" ? [e.data.leadId] : []));
   if (archived.length === 0) return;

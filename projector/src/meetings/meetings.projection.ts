@@ -105,7 +105,7 @@ function changes(event: RecordedEvent): Partial<MeetingRow> | undefined {
   }
 }
 
-/** SPEC.md §3: a lead's meetings go with the lead (archived leads leave the read models; their events stay). */
+/** A lead's meetings go with the lead (docs/product.md, "Leads and the pipeline", Archive) (archived leads leave the read models; their events stay). */
 async function dropArchivedLeads(tx: Queryable, events: readonly RecordedEvent[]) {
   const archived = events.flatMap((e) => (e.type === "LeadArchived" ? [e.data.leadId] : []));
   if (archived.length > 0) await tx.query("DELETE FROM meetings WHERE lead_id = ANY($1::uuid[])", [archived]);

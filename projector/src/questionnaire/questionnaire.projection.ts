@@ -44,7 +44,7 @@ function rowOf(event: RecordedEvent & { type: "QuestionnaireSubmitted" }): Respo
   return { id: responseId, lead_id: leadId, version, answers, answered, submitted_at: event.metadata.at, position: event.position };
 }
 
-/** Submissions become rows; archiving a lead removes its answers (SPEC.md §3: they go with the lead). */
+/** Submissions become rows; archiving a lead removes its answers (they go with the lead: docs/product.md, "Leads and the pipeline", Archive). */
 async function apply(tx: Queryable, events: readonly RecordedEvent[]) {
   let rows: ResponseRow[] = [];
   const archived = new Set<string>();

@@ -11,7 +11,7 @@ const ListQuery = z.object({ leadId: z.uuid("Lead ids are UUIDs").optional() });
 const FileParams = z.object({ id: z.uuid("File ids are UUIDs") });
 const FileQuery = z.object({ download: z.enum(["0", "1"]).optional() });
 
-/** A Creative Director reads only their own clients (SPEC.md §6); everyone else the policy lets in reads all. */
+/** A Creative Director reads only their own clients (docs/product.md, "Roles"); everyone else the policy lets in reads all. */
 const directorOf = (req: Request) => (req.user?.role === "Creative Director" ? req.user.id : null);
 
 /** The scope of a list; asking for another director's client by id is a 403, never their data. */

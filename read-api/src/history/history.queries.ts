@@ -12,7 +12,7 @@ export async function leadStreams(db: Queryable, leadId: string): Promise<string
 
 /**
  * Every event of a lead and its related streams, merged into log order. This is the one read that
- * replays streams on a request (DESIGN.md §1): history and time travel are about the log itself.
+ * replays streams on a request (docs/decisions/004-projections-and-queries.md): history and time travel are about the log itself.
  */
 export async function readLeadEvents(db: Queryable, store: EventStore, leadId: string): Promise<RecordedEvent[]> {
   const streams = await leadStreams(db, leadId);

@@ -87,7 +87,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   "POST /api/leads/{id}/send-form": { tag: "messages", summary: "Email a form link to the lead", body: SendFormBody, response: MessageAccepted, status: 202 },
   "POST /api/leads/{id}/send-email": { tag: "messages", summary: "Email the lead", body: SendLeadEmailBody, response: MessageAccepted, status: 202 },
   "POST /api/leads/{id}/send-sms": { tag: "messages", summary: "Text the lead", body: SendSmsBody, response: MessageAccepted, status: 202 },
-  "POST /api/send-email": { tag: "messages", summary: "Send an email (SPEC.md shape)", body: SendEmailCompatBody, response: MessageAccepted, status: 202 },
+  "POST /api/send-email": { tag: "messages", summary: "Send an email (old shape, kept for compatibility)", body: SendEmailCompatBody, response: MessageAccepted, status: 202 },
   "POST /api/questionnaire": { tag: "onboarding", summary: "Submit the client questionnaire (public)", body: SubmitQuestionnaireBody, response: QuestionnaireAccepted, status: 201 },
   "GET /api/questionnaire/link/{token}": { tag: "onboarding", summary: "Whether a client link works (public; 410 when it does not)", response: PublicClientLink },
   "GET /api/leads/{id}/client-link": { tag: "onboarding", summary: "The lead's live client questionnaire link, without its token", response: ClientLinkStatus },

@@ -7,7 +7,7 @@ const RESPONSE = `r.id, r.lead_id AS "leadId", r.version, r.submitted_at AS "sub
 
 type Stored = Omit<QuestionnaireResponse, keyof QuestionnaireAnswers> & { answers: QuestionnaireAnswers };
 
-/** One version of a lead's answers (flattened, as SPEC.md §3 has them): the latest when version is undefined. */
+/** One version of a lead's answers (flattened, as docs/decisions/011-onboarding-and-public-questionnaire.md has them): the latest when version is undefined. */
 export async function getResponse(q: Queryable, leadId: string, version?: number): Promise<QuestionnaireResponse | undefined> {
   const { rows } =
     version === undefined

@@ -64,7 +64,7 @@ export const routes = (queryClient: QueryClient): RouteObject[] => [
   },
 ];
 
-/** The browser router over SPEC.md's route table; some routes start their reads in the query cache. */
+/** The browser router over the route table of docs/product.md, "Screens"; some routes start their reads in the query cache. */
 export function createRouter(queryClient: QueryClient) {
   return createBrowserRouter(routes(queryClient));
 }

@@ -4,7 +4,7 @@ import { useMe } from "@/lib/session";
 import { FullPageError, FullPageSpinner } from "./full-page-status.tsx";
 import { redirectFor, sessionStatus } from "./session-redirect.ts";
 
-/** Sends everyone to the screen their session allows (SPEC.md §2) and follows live notices once approved. */
+/** Sends everyone to the screen their session allows (docs/product.md, "Screens") and follows live notices once approved. */
 export function SessionGate() {
   const { data: me, isPending, error, refetch } = useMe();
   const { pathname } = useLocation();

@@ -8,7 +8,7 @@ const me = (user: Partial<NonNullable<Me["user"]>> | null): Me => ({
   user: user && { id: "u", email: "ada@agency.test", displayName: "Ada", role: "Partner", approved: false, requestedAt: "", approvedAt: null, approvedBy: null, ...user },
 });
 
-describe("route table redirects (SPEC.md §2)", () => {
+describe("route table redirects by session status", () => {
   it("knows where a session stands", () => {
     expect(sessionStatus(null)).toBe("signed-out");
     expect(sessionStatus(me(null))).toBe("unregistered");

@@ -10,7 +10,7 @@ export function sessionStatus(me: Me | null | undefined): SessionStatus {
 }
 
 /**
- * SPEC.md §2 route table: the path to send someone to, or null to show the requested one.
+ * The route table of docs/product.md, "Screens": the path to send someone to, or null to show the requested one.
  * Signed out and unregistered people live on /login (the latter see the Request Access step there);
  * unapproved ones on /pending; approved ones anywhere but those two.
  */

@@ -1,4 +1,4 @@
-// The one door to the API (SPEC.md §7, DESIGN.md §5): credentials always sent, a non-OK status raises
+// The one door to the API (docs/architecture.md, "Read-your-writes"): credentials always sent, a non-OK status raises
 // "<status>: <text>", reads answer null on 401, and every read after a command carries that
 // command's log position so the read API can wait until its read models have caught up.
 // The header names of contracts/api/command-result.ts, repeated here because importing that module

@@ -1,6 +1,6 @@
 const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric" });
 
-/** SPEC.md §9 date format "MMM d, yyyy". */
+/** The date format "MMM d, yyyy" (docs/product.md, "Limits and constants", Dates). */
 export function formatDate(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? "" : dateFormat.format(date);
@@ -14,7 +14,7 @@ const UNITS: [limit: number, seconds: number, name: string][] = [
   [Infinity, 31_536_000, "year"],
 ];
 
-/** A relative time ending in "ago" (SPEC.md §9), e.g. "5 minutes ago". */
+/** A relative time ending in "ago" (docs/product.md, "Limits and constants"), e.g. "5 minutes ago". */
 export function timeAgo(iso: string, now: Date = new Date()): string {
   const seconds = Math.max(0, (now.getTime() - new Date(iso).getTime()) / 1000);
   if (Number.isNaN(seconds)) return "";

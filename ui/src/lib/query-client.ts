@@ -1,6 +1,6 @@
 import { QueryClient } from "@tanstack/react-query";
 
-/** SPEC.md §7 defaults: results never go stale, no retries, no refetch on focus or interval. */
+/** Results never go stale (docs/product.md, "Live updates"), no retries, no refetch on focus or interval. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

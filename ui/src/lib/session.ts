@@ -23,7 +23,7 @@ export interface Me {
   user: User | null;
 }
 
-/** GET /api/auth/me: null when signed out; refetched on mount and window focus (SPEC.md §7). */
+/** GET /api/auth/me: null when signed out; refetched on mount and window focus (docs/product.md, "Live updates"). */
 export const meQueryOptions = queryOptions({
   queryKey: ["me"],
   queryFn: ({ signal }) => apiGet<Me>("/api/auth/me", signal),

@@ -9,7 +9,7 @@ export interface ToastMessage {
   variant: ToastVariant;
 }
 
-/** SPEC.md §9: toasts last 5 s, at most one at a time. */
+/** docs/product.md, "Limits and constants": toasts last 5 s, at most one at a time. */
 export const TOAST_DURATION_MS = 5000;
 
 let current: ToastMessage | null = null;

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from "react";
 
-/** SPEC.md §9: mobile is a viewport below 768 px. */
+/** docs/product.md, "Limits and constants": mobile is a viewport below 768 px. */
 export const MOBILE_QUERY = "(max-width: 767.98px)";
 
 /** True on a mobile-width viewport, following resizes. */

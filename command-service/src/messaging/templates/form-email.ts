@@ -2,7 +2,7 @@ import { FORM_TYPES, defaultFormSubject, type FormType } from "@crm/contracts/me
 import { escapeHtml, paragraphs } from "@crm/infra/mail/html";
 import { button, layout, textFooter, type Brand, type ComposedMail } from "./layout.ts";
 
-/** What the questionnaire asks about (SPEC.md §3 QuestionnaireResponse), as the mail lists it. */
+/** What the questionnaire asks about (docs/product.md, "Onboarding", Questionnaire), as the mail lists it. */
 export const QUESTIONNAIRE_TOPICS = [
   "Your social media presence: followers and audience on each platform",
   "Your company overview, target audience and what makes you unique",
@@ -24,7 +24,7 @@ export interface FormMailInput {
 const defaultInvitation = (label: string) =>
   `We're excited to work with you! Please take a few minutes to complete our ${label}. Your answers help us understand your business and tailor our work to your goals.`;
 
-/** The branded form mail of SPEC.md §7, composed on the server with every piece of user text escaped. */
+/** The branded form mail of Send Form (docs/product.md, "Meetings, mail and SMS"), composed on the server with every piece of user text escaped. */
 export function composeFormEmail(input: FormMailInput): ComposedMail {
   const label = FORM_TYPES[input.formType];
   const subject = input.subject ?? defaultFormSubject(input.formType);

@@ -32,7 +32,7 @@ function renderSidebar(role: Role, path = "/dashboard") {
   return within(nav).getAllByRole("link").map((link) => [link.textContent, link.getAttribute("href")]);
 }
 
-describe("sidebar items by role (SPEC.md §2)", () => {
+describe("sidebar items by role: each role sees its own links", () => {
   it("gives a Partner every page, Creative Portal included", () => {
     expect(renderSidebar("Partner")).toEqual([
       ["Dashboard", "/dashboard"],

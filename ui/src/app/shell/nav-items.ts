@@ -12,7 +12,7 @@ const LEADS: NavItem = { title: "Leads", href: "/leads", icon: FolderKanban };
 const ONBOARDING: NavItem = { title: "Onboarding", href: "/onboarding", icon: Rocket };
 const APPROVALS: NavItem = { title: "Approvals", href: "/approvals", icon: UserCheck };
 
-/** SPEC.md §2 sidebar items by role; Partner when the role is not known. */
+/** Sidebar items by role (docs/product.md, "Shell and navigation"); Partner when the role is not known. */
 export function navItemsFor(role: Role | undefined): NavItem[] {
   switch (role ?? "Partner") {
     case "Partner":

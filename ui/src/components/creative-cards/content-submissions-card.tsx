@@ -18,7 +18,7 @@ export function useCanActOnCreative(lead: CreativeCardProps["lead"]): boolean {
   return user.role === "Partner" || (user.role === "Creative Director" && user.id === lead.creativeDirectorId);
 }
 
-/** The lead page's Content Submissions card (SPEC.md §2: only when the lead has a creative director). */
+/** The lead page's Content Submissions card (only when the lead has a creative director: docs/product.md, "Lead page"). */
 export function ContentSubmissionsCard({ lead }: CreativeCardProps) {
   const submissions = useSubmissions(lead.id);
   const canAct = useCanActOnCreative(lead);

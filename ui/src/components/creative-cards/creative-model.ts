@@ -23,7 +23,7 @@ const byDue = (a: CreativeTask, b: CreativeTask) =>
   (a.dueDate ?? "9999").localeCompare(b.dueDate ?? "9999") || b.createdAt.localeCompare(a.createdAt);
 
 /**
- * SPEC.md §2: Pending (status todo — SPEC's "pending" is not in the enumeration, DESIGN.md §9),
+ * Pending (status todo: no task status is called "pending"; docs/product.md, "Creative work"),
  * In Progress and Completed; cancelled tasks apart. Open tasks soonest due first, completed newest first.
  */
 export function groupTasks(tasks: readonly CreativeTask[]): TaskGroups {

@@ -8,7 +8,7 @@ import { useCanActOnCreative, type CreativeCardProps } from "./content-submissio
 import { CreateTaskDialog } from "./create-task-dialog.tsx";
 import { TaskGroupsView } from "./task-groups-view.tsx";
 
-/** The lead page's Creative Tasks card (SPEC.md §2: only when the lead has a creative director). */
+/** The lead page's Creative Tasks card (only when the lead has a creative director: docs/product.md, "Lead page"). */
 export function CreativeTasksCard({ lead }: CreativeCardProps) {
   const tasks = useTasks(lead.id);
   const canAct = useCanActOnCreative(lead);

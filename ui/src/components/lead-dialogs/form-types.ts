@@ -1,7 +1,7 @@
 // The form types and subject rule of contracts/messaging/commands.ts, repeated here because importing
 // that module would pull zod into the page chunks (form-types.test checks they agree).
 
-/** SPEC.md §3 "Form types" with their labels. */
+/** The form types of Send Form with their labels (docs/product.md, "Meetings, mail and SMS"). */
 export const FORM_TYPES = {
   onboarding: "Client Onboarding Form",
   questionnaire: "Project Questionnaire",
@@ -10,7 +10,7 @@ export const FORM_TYPES = {
 } as const;
 export type FormType = keyof typeof FORM_TYPES;
 
-/** SPEC.md §4: "Complete Your Onboarding Questionnaire" for onboarding, the project one for every other type. */
+/** docs/product.md, "Meetings, mail and SMS": "Complete Your Onboarding Questionnaire" for onboarding, the project one for every other type. */
 export function defaultFormSubject(formType: FormType): string {
   return formType === "onboarding" ? "Complete Your Onboarding Questionnaire" : "Complete Your Project Questionnaire";
 }

@@ -1,4 +1,4 @@
-/** SPEC.md §9: meetings last 60 minutes unless changed; the minimum and step are 15. */
+/** docs/product.md, "Limits and constants": meetings last 60 minutes unless changed; the minimum and step are 15. */
 export const DEFAULT_DURATION_MINUTES = 60;
 export const DURATION_STEP_MINUTES = 15;
 
@@ -7,7 +7,7 @@ const TIME = /^(\d{2}):(\d{2})$/;
 
 /**
  * The meeting's start and end as ISO UTC instants, from the date ("yyyy-MM-dd") and time ("HH:mm")
- * the person typed in their own time zone; end = start + duration (SPEC.md §5). Undefined when the
+ * the person typed in their own time zone; end = start + duration (docs/product.md, "Meetings, mail and SMS"). Undefined when the
  * date or time is not a real one (e.g. a clock time skipped by a daylight-saving change).
  */
 export function meetingInstants(date: string, time: string, durationMinutes: number): { startTime: string; endTime: string } | undefined {

@@ -26,7 +26,7 @@ interface MeetingForm {
   notes: string;
 }
 
-/** SPEC.md §4: type general, location kind google-meet (video), duration 60. */
+/** Type general, location kind google-meet (video), duration 60 (docs/product.md, "Meetings, mail and SMS"). */
 const DEFAULTS: MeetingForm = { title: "", type: "general", kind: "google-meet", location: "", date: "", time: "", duration: String(DEFAULT_DURATION_MINUTES), notes: "" };
 
 export interface ScheduleMeetingDialogProps {
@@ -37,7 +37,7 @@ export interface ScheduleMeetingDialogProps {
   defaultType?: MeetingType;
 }
 
-/** SPEC.md §2 dialog 1: schedules a meeting with the lead; times are typed in the person's own time zone. */
+/** Schedule Meeting (docs/product.md, "Meetings, mail and SMS"): schedules a meeting with the lead; times are typed in the person's own time zone. */
 export function ScheduleMeetingDialog({ lead, open, onOpenChange, defaultType = "general" }: ScheduleMeetingDialogProps) {
   const [form, setForm] = useState<MeetingForm>({ ...DEFAULTS, type: defaultType });
   const schedule = useScheduleMeeting();
@@ -105,7 +105,7 @@ export function ScheduleMeetingDialog({ lead, open, onOpenChange, defaultType = 
           </div>
           <fieldset className="grid gap-2">
             <legend className="mb-2 text-sm font-medium">Location</legend>
-            {/* Changing the kind clears the typed location (SPEC.md §4). */}
+            {/* Changing the kind clears the typed location (docs/product.md, "Meetings, mail and SMS"). */}
             <RadioGroup value={form.kind} onValueChange={(v) => setForm((f) => ({ ...f, kind: v as MeetingKind, location: "" }))} className="flex flex-wrap gap-4">
               <div className="flex items-center gap-2">
                 <RadioGroupItem id={`${id}-video`} value="google-meet" />

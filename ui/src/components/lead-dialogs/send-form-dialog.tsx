@@ -18,7 +18,7 @@ export interface SendFormDialogProps {
   defaultFormType?: FormType;
 }
 
-/** SPEC.md §2 dialog 2: emails the lead a link to a form; the subject follows the form type (SPEC.md §4). */
+/** Send Form: emails the lead a link to a form; the subject follows the form type (docs/product.md, "Meetings, mail and SMS"). */
 export function SendFormDialog({ lead, open, onOpenChange, defaultFormType = "onboarding" }: SendFormDialogProps) {
   const [formType, setFormType] = useState<FormType>(defaultFormType);
   const [to, setTo] = useState("");

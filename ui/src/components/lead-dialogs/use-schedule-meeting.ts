@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ScheduleMeetingBody } from "@crm/contracts/meeting/meeting";
 import { apiRequest } from "@/lib/api-client";
 
-/** POST /api/meetings; then the lead's meetings and activities, the lead and the board refresh (SPEC.md §7). */
+/** POST /api/meetings; then the lead's meetings and activities, the lead and the board refresh (docs/product.md, "Live updates"). */
 export function useScheduleMeeting() {
   const queryClient = useQueryClient();
   return useMutation({

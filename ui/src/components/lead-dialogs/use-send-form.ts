@@ -10,7 +10,7 @@ export interface SendFormInput {
   message: string;
 }
 
-/** POST /api/leads/{id}/send-form: the server composes the branded form mail (DESIGN.md §7). */
+/** POST /api/leads/{id}/send-form: the server composes the branded form mail (docs/decisions/008-meetings-and-messages-delivered-by-reactors.md). */
 export function useSendForm() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -12,7 +12,7 @@ export function DialogOverlay({ className, ...props }: ComponentProps<typeof Dia
   return <DialogPrimitive.Overlay data-slot="dialog-overlay" className={cn("fixed inset-0 z-50 bg-black/50", className)} {...props} />;
 }
 
-/** A centred modal panel, at most 90% of the viewport high (SPEC.md §9), with a close button. */
+/** A centred modal panel, at most 90% of the viewport high (docs/product.md, "Limits and constants"), with a close button. */
 export function DialogContent({
   className,
   children,

@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type CSSProperties, type ReactNode } from "react";
 import { useIsMobile } from "@/lib/use-mobile";
 
-/** SPEC.md §9: 16rem wide, 18rem as a mobile sheet, 3rem in icon mode; remembered 7 days; Ctrl/Cmd+B. */
+/** docs/product.md, "Limits and constants": 16rem wide, 18rem as a mobile sheet, 3rem in icon mode; remembered 7 days; Ctrl/Cmd+B. */
 export const SIDEBAR_COOKIE = "sidebar_state";
 export const SIDEBAR_COOKIE_MAX_AGE = 60 * 60 * 24 * 7;
 export const SIDEBAR_WIDTH = "16rem";

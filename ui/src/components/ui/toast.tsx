@@ -4,7 +4,7 @@ import { Toast as ToastPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "@/lib/utils";
 
-/** SPEC.md §9: swipe threshold 50 px; the viewport hotkey is F8. */
+/** Swiped away past 50 px; F8 focuses the toasts (docs/product.md, "Limits and constants"). */
 export function ToastProvider(props: ComponentProps<typeof ToastPrimitive.Provider>) {
   return <ToastPrimitive.Provider swipeThreshold={50} {...props} />;
 }

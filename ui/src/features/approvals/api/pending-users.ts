@@ -8,7 +8,7 @@ export interface PendingUser extends User {
   previousRejectionAt?: string | null;
 }
 
-/** GET /api/users/pending: refetched on mount and on focus, never fresh (SPEC.md §7). */
+/** GET /api/users/pending: refetched on mount and on focus, never fresh (docs/product.md, "Approvals"). */
 export const pendingUsersQueryOptions = queryOptions({
   queryKey: ["users", "pending"],
   queryFn: async ({ signal }) => (await apiGet<PendingUser[]>("/api/users/pending", signal)) ?? [],

@@ -4,7 +4,7 @@ import { apiRequest, errorMessage, resetPosition } from "@/lib/api-client";
 import { meQueryOptions } from "@/lib/session";
 import { toast } from "@/lib/toast";
 
-/** POST /api/auth/sign-out, then forget every cached answer (SPEC.md §4) and go to /login. */
+/** POST /api/auth/sign-out, then forget every cached answer (docs/product.md, "Shell and navigation") and go to /login. */
 export function useSignOut() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();

@@ -4,7 +4,7 @@ import { apiGet } from "@/lib/api-client";
 
 /**
  * GET /api/creative/clients: leads with a creative director — all of them for a Partner, only their
- * own for a Creative Director (the server filters, SPEC.md §6). Keyed under "leads" so a lead's live
+ * own for a Creative Director (the server filters, docs/product.md, "Roles"). Keyed under "leads" so a lead's live
  * notice (a director assigned, a lead archived) refreshes it.
  */
 export const assignedClientsQueryOptions = queryOptions({

@@ -9,7 +9,7 @@ const CARDS = [
   { key: "activeTasks", label: "Active Tasks", icon: ListTodo, tone: "bg-chart-2/15 text-chart-2" },
 ] as const;
 
-/** The four counters of the creative dashboard (SPEC.md §2). */
+/** The four counters of the creative dashboard (docs/product.md, "Creative portal"). */
 export function CreativeCounters({ counters, loading }: { counters: Counters; loading: boolean }) {
   return <StatGrid label="Creative figures" loading={loading} items={CARDS.map((card) => ({ ...card, value: counters[card.key] }))} />;
 }

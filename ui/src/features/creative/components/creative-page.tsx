@@ -37,7 +37,7 @@ function Loaded({
   return children;
 }
 
-/** /creative: Creative Portal for a Partner, My Clients for a Creative Director (SPEC.md §2); not a Project Manager's area (§6). */
+/** /creative: Creative Portal for a Partner, My Clients for a Creative Director (docs/product.md, "Creative portal"); not a Project Manager's area (docs/product.md, "Roles"). */
 export function CreativePage() {
   const user = useCurrentUser();
   if (user.role === "Project Manager") {

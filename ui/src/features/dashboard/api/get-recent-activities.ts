@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { Activity } from "@crm/contracts/activity/activity";
 import { apiGet } from "@/lib/api-client";
 
-/** SPEC.md §9: the dashboard shows the 10 newest activities. */
+/** docs/product.md, "Limits and constants": the dashboard shows the 10 newest activities. */
 export const RECENT_ACTIVITY_LIMIT = 10;
 
 /** GET /api/activities/recent?limit=10: key ["activities", "recent"], refreshed by the "activities" topic. */

@@ -9,7 +9,7 @@ const CARDS = [
   { key: "clientsAssigned", label: "Clients Assigned", icon: Users, tone: "bg-success/15 text-success" },
 ] as const;
 
-/** The four counters of SPEC.md §2; a missing value shows 0. */
+/** The four counters of docs/product.md, "Dashboard"; a missing value shows 0. */
 export function StatCards({ stats, loading }: { stats: Partial<Stats> | null | undefined; loading: boolean }) {
   return <StatGrid label="Pipeline figures" loading={loading} items={CARDS.map((card) => ({ ...card, value: stats?.[card.key] ?? 0 }))} />;
 }

@@ -4,7 +4,7 @@ import type { Lead } from "@crm/contracts/lead/lead";
 import { apiRequest } from "@/lib/api-client";
 import { invalidateLead } from "./lead-mutations.ts";
 
-/** POST /api/leads; on success the leads and stats refresh (SPEC.md §7). */
+/** POST /api/leads; on success the leads and stats refresh (docs/product.md, "Live updates"). */
 export function useCreateLead() {
   const queryClient = useQueryClient();
   return useMutation({

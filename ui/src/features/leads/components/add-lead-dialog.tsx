@@ -7,7 +7,7 @@ import { useCreateLead } from "../api/create-lead.ts";
 import { createBody, EMPTY_LEAD_FORM, type LeadFormValues } from "../utils/lead-form.ts";
 import { LeadFormFields } from "./lead-form-fields.tsx";
 
-/** The Add Lead button and its dialog: on success a toast, a reset form and a closed dialog (SPEC.md §4). */
+/** The Add Lead button and its dialog: on success a toast, a reset form and a closed dialog (docs/product.md, "Leads board"). */
 export function AddLeadDialog() {
   const [open, setOpen] = useState(false);
   const [values, setValues] = useState<LeadFormValues>(EMPTY_LEAD_FORM);

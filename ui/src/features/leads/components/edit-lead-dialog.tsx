@@ -15,7 +15,7 @@ export interface EditLeadDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** SPEC.md §2 dialog 5: every editable field plus the director picker; stays open on failure. */
+/** Edit Lead (docs/product.md, "Leads board"): every editable field plus the director picker; stays open on failure. */
 export function EditLeadDialog({ lead, open, onOpenChange }: EditLeadDialogProps) {
   const [values, setValues] = useState<LeadFormValues>(EMPTY_LEAD_FORM);
   const directors = useCreativeDirectors(open);

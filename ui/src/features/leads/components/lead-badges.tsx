@@ -1,7 +1,7 @@
 import type { Lead } from "@crm/contracts/lead/lead";
 import { Badge, type BadgeProps } from "@/components/ui/badge";
 
-/** SPEC.md §2: high is destructive, medium default, low secondary, anything else outline. */
+/** docs/product.md, "Leads board" (the quick view): high is destructive, medium default, low secondary, anything else outline. */
 export function priorityVariant(priority: string): BadgeProps["variant"] {
   if (priority === "high") return "destructive";
   if (priority === "medium") return "default";

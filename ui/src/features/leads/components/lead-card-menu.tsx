@@ -4,7 +4,7 @@ import type { Lead } from "@crm/contracts/lead/lead";
 import { Button } from "@/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 
-/** What a card's menu can do; Edit Lead and Update Stage show only when their handler is given (SPEC.md §2). */
+/** What a card's menu can do; Edit Lead and Update Stage show only when their handler is given (docs/product.md, "Leads board"). */
 export interface LeadCardActions {
   onQuickView: (lead: Lead) => void;
   onEdit?: (lead: Lead) => void;

@@ -7,7 +7,7 @@ import { cn } from "@/lib/utils";
 import { initialsOf } from "../utils/initials.ts";
 import { LeadCardMenu, type LeadCardActions } from "./lead-card-menu.tsx";
 
-/** SPEC.md §2: the priority edge bar, high red, medium amber, low blue. */
+/** docs/product.md, "Leads board": the priority edge bar, high red, medium amber, low blue. */
 const EDGE: Record<LeadPriority, string> = { high: "bg-red-500", medium: "bg-amber-500", low: "bg-blue-500" };
 
 export interface LeadCardProps {

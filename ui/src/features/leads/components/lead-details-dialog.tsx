@@ -10,7 +10,7 @@ export interface LeadDetailsDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** SPEC.md §2 dialog 4: the lead, read-only. */
+/** The quick view: the lead, read-only (docs/product.md, "Leads board"). */
 export function LeadDetailsDialog({ lead, open, onOpenChange }: LeadDetailsDialogProps) {
   const rows: [string, string | null][] = lead
     ? [

@@ -25,7 +25,7 @@ export interface LeadFormFieldsProps {
   mode: "create" | "edit";
 }
 
-/** The lead's fields (SPEC.md §2 dialogs 5, §5): required ones checked by the browser. */
+/** The lead's fields (docs/product.md, "Leads and the pipeline", Fields): required ones checked by the browser. */
 export function LeadFormFields({ values, onChange, directors = [], mode }: LeadFormFieldsProps) {
   const id = useId();
   const set = <K extends keyof LeadFormValues>(key: K, value: LeadFormValues[K]) => onChange({ ...values, [key]: value });

@@ -8,7 +8,7 @@ export function QuestionnaireCard({ leadId }: { leadId: string }) {
   const questionnaire = useQuestionnaire(leadId);
   const response = questionnaire.data;
   if (!response) return null;
-  // SPEC.md §3's flat response: the answers sit beside id, leadId and submittedAt.
+  // The flat response of docs/decisions/011-onboarding-and-public-questionnaire.md: the answers sit beside id, leadId and submittedAt.
   const answers = response as unknown as Record<string, string | number | null | undefined>;
   const sections = QUESTIONNAIRE_SECTIONS.map((section) => ({
     ...section,

@@ -4,7 +4,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useLeadActivities } from "../api/get-lead-activities.ts";
 
-/** SPEC.md §9: the lead page shows the first 5 activities. */
+/** docs/product.md, "Limits and constants": the lead page shows the first 5 activities. */
 export const LEAD_PAGE_ACTIVITY_COUNT = 5;
 
 /** Recent Activity: the newest five entries of the lead's timeline, with who and when. */

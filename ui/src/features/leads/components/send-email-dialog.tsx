@@ -14,7 +14,7 @@ export interface SendEmailDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** Send Email from the lead page: subject and message must both be non-blank (SPEC.md §5). */
+/** Send Email from the lead page: subject and message must both be non-blank (docs/product.md, "Meetings, mail and SMS"). */
 export function SendEmailDialog({ lead, open, onOpenChange }: SendEmailDialogProps) {
   const [subject, setSubject] = useState("");
   const [message, setMessage] = useState("");

@@ -24,7 +24,7 @@ describe("Send SMS dialog", { timeout: 30_000 }, () => {
     expect(screen.getByText("1600/1600 characters")).toBeTruthy();
   });
 
-  it("refuses a blank message with the SPEC's toast and sends nothing", async () => {
+  it("refuses a blank message with a Validation Error toast and sends nothing", async () => {
     const calls = stubFetch(() => ({ status: 202, body: {} }));
     renderWithApp(<SendSmsDialog lead={lead} open onOpenChange={() => {}} />);
     const user = userEvent.setup();

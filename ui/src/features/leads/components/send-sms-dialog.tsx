@@ -8,7 +8,7 @@ import { toast } from "@/lib/toast";
 import { cn } from "@/lib/utils";
 import { useSendLeadSms } from "../api/send-message.ts";
 
-/** SPEC.md §9 (contracts/messaging SMS_MAX_LENGTH, repeated to keep zod out of the page). */
+/** docs/product.md, "Limits and constants" (contracts/messaging SMS_MAX_LENGTH, repeated to keep zod out of the page). */
 export const SMS_MAX_LENGTH = 1600;
 
 export interface SendSmsDialogProps {

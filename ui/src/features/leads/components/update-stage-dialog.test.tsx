@@ -13,7 +13,7 @@ function renderDialog() {
   return { onSubmit, onOpenChange };
 }
 
-describe("Update Lead Stage dialog (SPEC.md §2 dialog 3)", { timeout: 30_000 }, () => {
+describe("Update Lead Stage dialog: current stage disabled, the choice passed on", { timeout: 30_000 }, () => {
   it("shows the current stage and keeps the submit button disabled while the choice equals it", () => {
     renderDialog();
     expect(screen.getByRole("heading", { name: "Update Lead Stage" })).toBeTruthy();

@@ -16,7 +16,7 @@ export interface UpdateStageDialogProps {
   onSubmit: (stage: LeadStage) => void;
 }
 
-/** SPEC.md §2 dialog 3: current stage, an arrow, a picker where the current stage is disabled. */
+/** Update Stage (docs/product.md, "Leads board"): current stage, an arrow, a picker where the current stage is disabled. */
 export function UpdateStageDialog({ lead, open, onOpenChange, onSubmit }: UpdateStageDialogProps) {
   const current = lead?.stage ?? "New Lead";
   const [stage, setStage] = useState<LeadStage>(current);

@@ -2,7 +2,7 @@ import type { Lead } from "@crm/contracts/lead/lead";
 
 export const EXPORT_COLUMNS = ["Name", "Business", "Email", "Phone", "Stage", "Priority", "Source"] as const;
 
-/** Every value quoted, inner quotes doubled (RFC 4180; DESIGN.md §9 fixes SPEC.md's unescaped quotes). */
+/** Every value quoted, inner quotes doubled (RFC 4180; docs/product.md, "Leads and the pipeline", CSV export). */
 const quote = (value: string | null) => `"${(value ?? "").replaceAll('"', '""')}"`;
 
 /** The leads as CSV text: a header row, then one row per lead, CRLF line ends. */

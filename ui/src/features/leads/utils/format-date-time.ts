@@ -1,6 +1,6 @@
 const dateTime = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit" });
 
-/** SPEC.md §9 "MMM d, yyyy at h:mm a", in the person's time zone. */
+/** "MMM d, yyyy at h:mm a", in the person's time zone (docs/product.md, "Limits and constants", Dates). */
 export function formatDateTime(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return "";

@@ -15,7 +15,7 @@ export interface LeadFormValues {
   creativeDirectorId: string;
 }
 
-/** A new lead: priority medium, stage New Lead (SPEC.md §3, §5). */
+/** A new lead: priority medium, stage New Lead (docs/product.md, "Leads and the pipeline"). */
 export const EMPTY_LEAD_FORM: LeadFormValues = {
   name: "",
   business: "",

@@ -11,7 +11,7 @@ function steps(stage: string) {
     .map((item) => [item.textContent?.replace(/^\d/, ""), item.getAttribute("aria-current")]);
 }
 
-describe("onboarding stepper (SPEC.md §4)", () => {
+describe("onboarding stepper: each step completed, current or pending from the stage", () => {
   it("leaves every step pending for a freshly signed contract", () => {
     expect(steps("Contract Signed")).toEqual([
       ["Form SentPending", null],

@@ -4,7 +4,7 @@ import { cn } from "@/lib/utils";
 
 const STATUS_TEXT: Record<StepStatus, string> = { completed: "Completed", current: "Current", pending: "Pending" };
 
-/** Form Sent, Meeting Scheduled, Director Assigned, Active Client: completed, current or pending from the stage (SPEC.md §4). */
+/** Form Sent, Meeting Scheduled, Director Assigned, Active Client: completed, current or pending from the stage (docs/product.md, "Onboarding"). */
 export function OnboardingStepper({ stage }: { stage: string }) {
   return (
     <ol className="grid gap-4 sm:grid-cols-4 sm:gap-2" aria-label="Onboarding progress">

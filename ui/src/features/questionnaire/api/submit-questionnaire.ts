@@ -1,7 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import type { QuestionnaireAnswers } from "@crm/contracts/questionnaire/fields";
 
-/** A refused submission; the message is the server's `error` field (SPEC.md §7). */
+/** A refused submission; the message is the server's `error` field (docs/product.md, "Validation and errors"). */
 export class SubmissionError extends Error {
   readonly status: number;
   constructor(status: number, message: string) {

@@ -25,7 +25,7 @@ export function toAnswers(values: Values): QuestionnaireAnswers {
   return answers as QuestionnaireAnswers;
 }
 
-/** Every question of SPEC.md §3, grouped; a thank-you toast and a cleared form on success. */
+/** Every question of the questionnaire (docs/product.md, "Onboarding"), grouped; a thank-you toast and a cleared form on success. */
 export function QuestionnaireForm({ token }: { token: string }) {
   const [values, setValues] = useState<Values>(blank);
   const [sent, setSent] = useState(false);
