@@ -17,7 +17,7 @@ export default defineConfig({
           environment: "node",
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          // expect.poll waits as long as vi.waitFor with EVENTUALLY (infra/src/testing/eventually.ts).
+          // expect.poll waits as long as vi.waitFor with EVENTUALLY (infra/testing/eventually.ts).
           expect: { poll: { timeout: 30_000 } },
           pool: "forks",
         },

@@ -4,7 +4,7 @@ import type { RecordedEvent } from "@crm/contracts/events/registry";
 import { meetingStreamId } from "@crm/contracts/meeting/stream";
 import { messageStreamId } from "@crm/contracts/messaging/stream";
 import { createSmtpMailer } from "@crm/infra/mail/smtp-mailer";
-import { startSmtpTestServer, type SmtpTestServer } from "@crm/infra/mail/smtp-test-server";
+import { startSmtpTestServer, type SmtpTestServer } from "@crm/infra/testing/smtp-test-server";
 import { createReactorRunner, type ReactorRunner } from "@crm/infra/reactor/reactor-runner";
 import { meetingDecider, type MeetingCommand } from "../src/meeting/meeting.decider.ts";
 import { messageDecider } from "../src/messaging/message.decider.ts";

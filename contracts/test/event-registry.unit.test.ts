@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { decodeEvent, decodeWith, encodeEvent, EVENT_DEFINITIONS, type DomainEvent, type EventDefinition } from "../src/events/registry.ts";
-import { stageChangedEvent } from "../src/testing/lead-events.ts";
+import { stageChangedEvent } from "../testing/lead-events.ts";
 
 const LEAD_ID = "0b6f2a4e-6a51-4c39-9b1e-2f6f4f0f5a01";
 

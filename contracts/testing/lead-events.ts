@@ -1,4 +1,4 @@
-import type { DomainEvent } from "../events/registry.ts";
+import type { DomainEvent } from "../src/events/registry.ts";
 
 export type LeadCreatedEvent = Extract<DomainEvent, { type: "LeadCreated" }>;
 

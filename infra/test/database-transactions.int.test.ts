@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createTestDatabase, postgresAvailable, type Backend, type TestDatabase } from "../src/testing/test-database.ts";
+import { createTestDatabase, postgresAvailable, type Backend, type TestDatabase } from "../testing/test-database.ts";
 
 const hasPostgres = await postgresAvailable();
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DomainEvent, EventMetadata } from "@crm/contracts/events/registry";
 import { leadCreatedEvent, stageChangedEvent } from "@crm/contracts/testing/lead-events";
 import { StreamVersionConflictError, type EventStore, type ExpectedVersion } from "../src/event-store/event-store.ts";
-import { EVENTUALLY } from "../src/testing/eventually.ts";
+import { EVENTUALLY } from "../testing/eventually.ts";
 
 /** What a backend gives the contract: a store on an empty log it may share between tests. */
 export interface EventStoreFixture {

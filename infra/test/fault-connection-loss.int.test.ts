@@ -1,6 +1,6 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, postgresAvailable, type TestDatabase } from "../src/testing/test-database.ts";
+import { createTestDatabase, postgresAvailable, type TestDatabase } from "../testing/test-database.ts";
 
 const hasPostgres = await postgresAvailable();
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GoogleApiError, calendarEventIdOf, createGoogleCalendar } from "../src/calendar/google-calendar.ts";
-import { startGoogleTestServer, type GoogleTestServer } from "../src/calendar/google-test-server.ts";
+import { startGoogleTestServer, type GoogleTestServer } from "../testing/google-test-server.ts";
 
 const MEETING_ID = "5d0c6c8e-8d7f-4a43-9d7e-0f3c8a6b2e11";
 const spec = { meetingId: MEETING_ID, summary: "Kick-off", description: "Agenda", start: "2030-01-31T14:00:00.000Z", end: "2030-01-31T15:00:00.000Z" };

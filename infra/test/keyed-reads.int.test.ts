@@ -12,7 +12,7 @@ import type { EventStore } from "../src/event-store/event-store.ts";
 import { createPostgresEventStore } from "../src/event-store/postgres-event-store.ts";
 import { eventStoreMigrations } from "../src/event-store/postgres-event-store.migrations.ts";
 import { createStreamLoader } from "../src/event-store/stream-loader.ts";
-import { createTestDatabase, postgresAvailable, type TestDatabase } from "../src/testing/test-database.ts";
+import { createTestDatabase, postgresAvailable, type TestDatabase } from "../testing/test-database.ts";
 
 const hasPostgres = await postgresAvailable();
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { migrate } from "../src/db/migrations.ts";
 import { connectKurrentDb, createKurrentDbEventStore, deterministicEventId } from "../src/event-store/kurrentdb-event-store.ts";
 import { eventStoreMigrations } from "../src/event-store/postgres-event-store.migrations.ts";
-import { createTestDatabase } from "../src/testing/test-database.ts";
+import { createTestDatabase } from "../testing/test-database.ts";
 import { eventStoreContract } from "./event-store.contract.ts";
 
 /** The KurrentDB image the contract runs against when only a container runtime is at hand. */

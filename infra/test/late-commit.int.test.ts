@@ -7,8 +7,8 @@ import { migrate } from "../src/db/migrations.ts";
 import { createPostgresEventStore } from "../src/event-store/postgres-event-store.ts";
 import { eventStoreMigrations } from "../src/event-store/postgres-event-store.migrations.ts";
 import { START_POSITION } from "../src/event-store/position.ts";
-import { createTestDatabase, postgresAvailable, type TestDatabase } from "../src/testing/test-database.ts";
-import { EVENTUALLY } from "../src/testing/eventually.ts";
+import { createTestDatabase, postgresAvailable, type TestDatabase } from "../testing/test-database.ts";
+import { EVENTUALLY } from "../testing/eventually.ts";
 
 const hasPostgres = await postgresAvailable();
 const metadata = JSON.stringify({ actor: "system", at: "2026-11-21T10:00:00.000Z", commandId: "raw", correlationId: "raw" });

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "../src/db/database.ts";
 import { migrate, type Migration } from "../src/db/migrations.ts";
 import { createPostgresDatabase } from "../src/db/postgres-database.ts";
-import { createTestDatabase, postgresAvailable, type Backend, type TestDatabase } from "../src/testing/test-database.ts";
+import { createTestDatabase, postgresAvailable, type Backend, type TestDatabase } from "../testing/test-database.ts";
 
 const hasPostgres = await postgresAvailable();
 

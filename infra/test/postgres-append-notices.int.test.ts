@@ -8,8 +8,8 @@ import { createPostgresDatabase } from "../src/db/postgres-database.ts";
 import type { EventStore } from "../src/event-store/event-store.ts";
 import { createPostgresEventStore } from "../src/event-store/postgres-event-store.ts";
 import { EVENTS_CHANNEL, eventStoreMigrations } from "../src/event-store/postgres-event-store.migrations.ts";
-import { createTestDatabase, postgresAvailable, type TestDatabase } from "../src/testing/test-database.ts";
-import { EVENTUALLY } from "../src/testing/eventually.ts";
+import { createTestDatabase, postgresAvailable, type TestDatabase } from "../testing/test-database.ts";
+import { EVENTUALLY } from "../testing/eventually.ts";
 
 const hasPostgres = await postgresAvailable();
 

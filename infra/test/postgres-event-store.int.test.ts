@@ -7,8 +7,8 @@ import { migrate } from "../src/db/migrations.ts";
 import { createPostgresEventStore } from "../src/event-store/postgres-event-store.ts";
 import { eventStoreMigrations } from "../src/event-store/postgres-event-store.migrations.ts";
 import { encodePosition, START_POSITION } from "../src/event-store/position.ts";
-import { createTestDatabase, postgresAvailable, type Backend, type TestDatabase } from "../src/testing/test-database.ts";
-import { EVENTUALLY } from "../src/testing/eventually.ts";
+import { createTestDatabase, postgresAvailable, type Backend, type TestDatabase } from "../testing/test-database.ts";
+import { EVENTUALLY } from "../testing/eventually.ts";
 import { eventStoreContract } from "./event-store.contract.ts";
 
 const hasPostgres = await postgresAvailable();

@@ -8,7 +8,7 @@ import { createPostgresEventStore } from "../src/event-store/postgres-event-stor
 import { eventStoreMigrations } from "../src/event-store/postgres-event-store.migrations.ts";
 import { createReactorRunner, type Reactor } from "../src/reactor/reactor-runner.ts";
 import { reactorMigrations } from "../src/reactor/reactor.migrations.ts";
-import { availableBackends, createTestDatabase, type TestDatabase } from "../src/testing/test-database.ts";
+import { availableBackends, createTestDatabase, type TestDatabase } from "../testing/test-database.ts";
 
 const available = await availableBackends();
 

@@ -12,7 +12,7 @@ import { serviceAccountTokens } from "../src/storage/gcs-auth.ts";
 import { gcsStorage } from "../src/storage/gcs-storage.ts";
 import { localStorage } from "../src/storage/local-storage.ts";
 import { receiveUpload } from "../src/storage/upload.ts";
-import { fakeGoogle } from "../src/testing/fake-google-storage.ts";
+import { fakeGoogle } from "../testing/fake-google-storage.ts";
 
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
 const chunks = (buffer: Buffer, size = 1000) =>

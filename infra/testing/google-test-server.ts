@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { GoogleCalendarSettings } from "./google-calendar.ts";
+import type { GoogleCalendarSettings } from "../src/calendar/google-calendar.ts";
 
 export interface GoogleRequest {
   method: string;

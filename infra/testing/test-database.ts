@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import type { Database } from "../db/database.ts";
-import { createPgliteDatabase } from "../db/pglite-database.ts";
-import { createPostgresDatabase } from "../db/postgres-database.ts";
+import type { Database } from "../src/db/database.ts";
+import { createPgliteDatabase } from "../src/db/pglite-database.ts";
+import { createPostgresDatabase } from "../src/db/postgres-database.ts";
 
 export type Backend = "postgres" | "pglite";
 

@@ -1,11 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNT_BACKOFF, waitAfter } from "@crm/infra/auth/sign-in-backoff";
-import { startSmtpTestServer, type SmtpTestServer } from "@crm/infra/mail/smtp-test-server";
+import { startSmtpTestServer, type SmtpTestServer } from "@crm/infra/testing/smtp-test-server";
 import { availableBackends } from "@crm/infra/testing/test-database";
 import { createUserCommand } from "../src/cli-users.ts";
-import { call } from "../src/testing/http-client.ts";
-import { signUpAs } from "../src/testing/sign-up-as.ts";
-import { startTestApp, type TestApp } from "../src/testing/test-app.ts";
+import { call } from "../testing/http-client.ts";
+import { signUpAs } from "../testing/sign-up-as.ts";
+import { startTestApp, type TestApp } from "../testing/test-app.ts";
 
 const backends = await availableBackends();
 const BACKENDS = ["postgres", "pglite"] as const;

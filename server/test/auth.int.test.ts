@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { availableBackends } from "@crm/infra/testing/test-database";
 import { createUserCommand } from "../src/cli-users.ts";
-import { call } from "../src/testing/http-client.ts";
-import { signUpAs } from "../src/testing/sign-up-as.ts";
-import { startTestApp, type TestApp } from "../src/testing/test-app.ts";
+import { call } from "../testing/http-client.ts";
+import { signUpAs } from "../testing/sign-up-as.ts";
+import { startTestApp, type TestApp } from "../testing/test-app.ts";
 
 const backends = await availableBackends();
 /** Both backends always appear in the report; Postgres is skipped, not dropped, when no server answers. */

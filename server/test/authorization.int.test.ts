@@ -4,8 +4,8 @@ import { sessionStore } from "@crm/infra/auth/sessions";
 import { ACCESS_POLICY, type AccessRule, type Audience } from "@crm/infra/http/access-policy";
 import { routesWithoutPolicy } from "@crm/infra/http/policy-coverage";
 import { availableBackends } from "@crm/infra/testing/test-database";
-import { signUpAs } from "../src/testing/sign-up-as.ts";
-import { startTestApp, type TestApp } from "../src/testing/test-app.ts";
+import { signUpAs } from "../testing/sign-up-as.ts";
+import { startTestApp, type TestApp } from "../testing/test-app.ts";
 
 const backends = await availableBackends();
 /** Both backends always appear in the report; Postgres is skipped, not dropped, when no server answers. */

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { availableBackends } from "@crm/infra/testing/test-database";
 import { EVENTUALLY } from "@crm/infra/testing/eventually";
-import { signUpAs, type SignedIn } from "../src/testing/sign-up-as.ts";
-import { startTestApp, type TestApp } from "../src/testing/test-app.ts";
+import { signUpAs, type SignedIn } from "../testing/sign-up-as.ts";
+import { startTestApp, type TestApp } from "../testing/test-app.ts";
 import { EXE, PNG, upload } from "./creative-helpers.ts";
 import { staffClient } from "./questionnaire-helpers.ts";
 

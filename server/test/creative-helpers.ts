@@ -1,5 +1,5 @@
-import type { TestApp } from "../src/testing/test-app.ts";
-import type { SignedIn } from "../src/testing/sign-up-as.ts";
+import type { TestApp } from "../testing/test-app.ts";
+import type { SignedIn } from "../testing/sign-up-as.ts";
 
 /** A real 1x1 PNG. */
 export const PNG = Buffer.from(

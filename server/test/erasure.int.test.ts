@@ -6,9 +6,9 @@ import type { Queryable } from "@crm/infra/db/database";
 import { availableBackends } from "@crm/infra/testing/test-database";
 import { ALL_PROJECTIONS } from "@crm/projector/projections";
 import { rebuildProjections } from "@crm/projector/rebuild";
-import { call } from "../src/testing/http-client.ts";
-import { signUpAs, type SignedIn } from "../src/testing/sign-up-as.ts";
-import { startTestApp, type TestApp } from "../src/testing/test-app.ts";
+import { call } from "../testing/http-client.ts";
+import { signUpAs, type SignedIn } from "../testing/sign-up-as.ts";
+import { startTestApp, type TestApp } from "../testing/test-app.ts";
 import { clientFor, type LeadClient } from "./leads-helpers.ts";
 import { submitForLead } from "./questionnaire-helpers.ts";
 

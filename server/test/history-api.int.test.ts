@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { availableBackends } from "@crm/infra/testing/test-database";
 import { ACCESS_POLICY } from "@crm/infra/http/access-policy";
 import { openApiPath } from "@crm/read-api/openapi/openapi";
-import { call } from "../src/testing/http-client.ts";
-import { signUpAs, type SignedIn } from "../src/testing/sign-up-as.ts";
-import { startTestApp, type TestApp } from "../src/testing/test-app.ts";
+import { call } from "../testing/http-client.ts";
+import { signUpAs, type SignedIn } from "../testing/sign-up-as.ts";
+import { startTestApp, type TestApp } from "../testing/test-app.ts";
 import { clientFor, type LeadClient } from "./leads-helpers.ts";
 import { submitForLead } from "./questionnaire-helpers.ts";
 

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postgresAvailable, type Backend } from "@crm/infra/testing/test-database";
-import { call, type CallOptions } from "../src/testing/http-client.ts";
-import { signUpAs, type SignedIn } from "../src/testing/sign-up-as.ts";
-import { startTestApp, type TestApp } from "../src/testing/test-app.ts";
+import { call, type CallOptions } from "../testing/http-client.ts";
+import { signUpAs, type SignedIn } from "../testing/sign-up-as.ts";
+import { startTestApp, type TestApp } from "../testing/test-app.ts";
 
 const hasPostgres = await postgresAvailable();
 const VALID = { name: "Ada", business: "Lovelace Co", email: "ada@example.com" };

@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LEAD_STAGES } from "@crm/contracts/lead/stages";
 import { postgresAvailable, type Backend } from "@crm/infra/testing/test-database";
-import { signUpAs, type SignedIn } from "../src/testing/sign-up-as.ts";
-import { startTestApp, type TestApp } from "../src/testing/test-app.ts";
+import { signUpAs, type SignedIn } from "../testing/sign-up-as.ts";
+import { startTestApp, type TestApp } from "../testing/test-app.ts";
 import { clientFor, uniqueWord, type LeadClient } from "./leads-helpers.ts";
 
 const hasPostgres = await postgresAvailable();

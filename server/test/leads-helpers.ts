@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
-import { call, type CallResult } from "../src/testing/http-client.ts";
-import type { SignedIn } from "../src/testing/sign-up-as.ts";
-import type { TestApp } from "../src/testing/test-app.ts";
+import { call, type CallResult } from "../testing/http-client.ts";
+import type { SignedIn } from "../testing/sign-up-as.ts";
+import type { TestApp } from "../testing/test-app.ts";
 
 /** The newest position any client of an app has written: every read waits for it. */
 const latest = new WeakMap<TestApp, string>();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postgresAvailable, type Backend } from "@crm/infra/testing/test-database";
-import { signUpAs } from "../src/testing/sign-up-as.ts";
-import { startTestApp, type TestApp } from "../src/testing/test-app.ts";
+import { signUpAs } from "../testing/sign-up-as.ts";
+import { startTestApp, type TestApp } from "../testing/test-app.ts";
 import { clientFor, uniqueWord, type LeadClient } from "./leads-helpers.ts";
 
 const hasPostgres = await postgresAvailable();

@@ -3,9 +3,9 @@
  * `npx tsx server/test/leads-import.measure.ts [pglite|postgres]`.
  */
 import type { Backend } from "@crm/infra/testing/test-database";
-import { call } from "../src/testing/http-client.ts";
-import { signUpAs } from "../src/testing/sign-up-as.ts";
-import { startTestApp } from "../src/testing/test-app.ts";
+import { call } from "../testing/http-client.ts";
+import { signUpAs } from "../testing/sign-up-as.ts";
+import { startTestApp } from "../testing/test-app.ts";
 
 const backend = (process.argv[2] ?? "pglite") as Backend;
 const app = await startTestApp(backend);

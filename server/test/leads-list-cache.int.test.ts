@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { availableBackends } from "@crm/infra/testing/test-database";
 import { ALL_PROJECTIONS } from "@crm/projector/projections";
 import { rebuildProjections } from "@crm/projector/rebuild";
-import { signUpAs, type SignedIn } from "../src/testing/sign-up-as.ts";
-import { startTestApp, type TestApp } from "../src/testing/test-app.ts";
+import { signUpAs, type SignedIn } from "../testing/sign-up-as.ts";
+import { startTestApp, type TestApp } from "../testing/test-app.ts";
 import { clientFor, uniqueWord, type LeadClient } from "./leads-helpers.ts";
 
 const backends = await availableBackends();

@@ -4,9 +4,9 @@ import { sessionStore } from "@crm/infra/auth/sessions";
 import { ACCESS_POLICY } from "@crm/infra/http/access-policy";
 import { storableQueryOnly } from "@crm/infra/http/storable-text";
 import { availableBackends } from "@crm/infra/testing/test-database";
-import { call } from "../src/testing/http-client.ts";
-import { signUpAs, type SignedIn } from "../src/testing/sign-up-as.ts";
-import { startTestApp, type TestApp } from "../src/testing/test-app.ts";
+import { call } from "../testing/http-client.ts";
+import { signUpAs, type SignedIn } from "../testing/sign-up-as.ts";
+import { startTestApp, type TestApp } from "../testing/test-app.ts";
 import { PNG, upload } from "./creative-helpers.ts";
 import { freshIp, staffClient } from "./questionnaire-helpers.ts";
 import {

@@ -2,11 +2,11 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMessagingReactors } from "@crm/command-service/reactors/start-reactors";
-import { startSmtpTestServer, type SmtpTestServer } from "@crm/infra/mail/smtp-test-server";
+import { startSmtpTestServer, type SmtpTestServer } from "@crm/infra/testing/smtp-test-server";
 import { availableBackends } from "@crm/infra/testing/test-database";
-import { call, type CallResult } from "../src/testing/http-client.ts";
-import { signUpAs, type SignedIn } from "../src/testing/sign-up-as.ts";
-import { startTestApp, type TestApp } from "../src/testing/test-app.ts";
+import { call, type CallResult } from "../testing/http-client.ts";
+import { signUpAs, type SignedIn } from "../testing/sign-up-as.ts";
+import { startTestApp, type TestApp } from "../testing/test-app.ts";
 
 const available = await availableBackends();
 const START = "2030-01-31T14:00:00.000Z";

@@ -5,9 +5,9 @@ import { createLogger } from "@crm/infra/log/logger";
 import { createReactorRunner } from "@crm/infra/reactor/reactor-runner";
 import { postgresAvailable, type Backend } from "@crm/infra/testing/test-database";
 import { EVENTUALLY } from "@crm/infra/testing/eventually";
-import { call, type CallOptions } from "../src/testing/http-client.ts";
-import { signUpAs, type SignedIn } from "../src/testing/sign-up-as.ts";
-import { startTestApp, type TestApp } from "../src/testing/test-app.ts";
+import { call, type CallOptions } from "../testing/http-client.ts";
+import { signUpAs, type SignedIn } from "../testing/sign-up-as.ts";
+import { startTestApp, type TestApp } from "../testing/test-app.ts";
 
 const hasPostgres = await postgresAvailable();
 const READY_MAX_LAG = 5;

@@ -5,8 +5,8 @@ import { normalizePosition, START_POSITION } from "@crm/infra/event-store/positi
 import { createReactorRunner } from "@crm/infra/reactor/reactor-runner";
 import { availableBackends } from "@crm/infra/testing/test-database";
 import { EVENTUALLY } from "@crm/infra/testing/eventually";
-import { signUpAs, type SignedIn } from "../src/testing/sign-up-as.ts";
-import { startTestApp, type TestApp } from "../src/testing/test-app.ts";
+import { signUpAs, type SignedIn } from "../testing/sign-up-as.ts";
+import { startTestApp, type TestApp } from "../testing/test-app.ts";
 import { staffClient, submitForLead } from "./questionnaire-helpers.ts";
 
 const backends = await availableBackends();

@@ -5,10 +5,10 @@ import { clientLinkStreamId } from "@crm/contracts/client-link/stream";
 import { questionnaireStreamId } from "@crm/contracts/questionnaire/stream";
 import { clientLinkTokenHash } from "@crm/infra/client-links/client-link-tokens";
 import { availableBackends } from "@crm/infra/testing/test-database";
-import { call } from "../src/testing/http-client.ts";
-import { signUpAs, type SignedIn } from "../src/testing/sign-up-as.ts";
-import { tablesContaining } from "../src/testing/tables-containing.ts";
-import { startTestApp, type TestApp } from "../src/testing/test-app.ts";
+import { call } from "../testing/http-client.ts";
+import { signUpAs, type SignedIn } from "../testing/sign-up-as.ts";
+import { tablesContaining } from "../testing/tables-containing.ts";
+import { startTestApp, type TestApp } from "../testing/test-app.ts";
 import { freshIp, staffClient, submitPublic } from "./questionnaire-helpers.ts";
 
 const backends = await availableBackends();

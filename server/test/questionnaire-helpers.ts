@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
 import type { LeadStage } from "@crm/contracts/lead/lead";
-import { call, type CallOptions, type CallResult } from "../src/testing/http-client.ts";
-import { issueClientLink } from "../src/testing/client-link.ts";
-import { signUpAs, type SignedIn } from "../src/testing/sign-up-as.ts";
-import type { TestApp } from "../src/testing/test-app.ts";
+import { call, type CallOptions, type CallResult } from "../testing/http-client.ts";
+import { issueClientLink } from "../testing/client-link.ts";
+import { signUpAs, type SignedIn } from "../testing/sign-up-as.ts";
+import type { TestApp } from "../testing/test-app.ts";
 
 /** Staff calls with a bearer token; reads wait for the newest position this client wrote. */
 export function staffClient(app: TestApp, who: SignedIn) {

@@ -4,8 +4,8 @@ import { createTestDatabase, postgresAvailable, type Backend, type TestDatabase 
 import { ALL_PROJECTIONS } from "@crm/projector/projections";
 import { startProjector } from "@crm/projector/projector";
 import { createCheckpointWatcher } from "@crm/read-api/checkpoint-watcher";
-import { signUpAs, type SignedIn } from "../src/testing/sign-up-as.ts";
-import { openTestSystem, serveTestApp, startAppOnDatabase } from "../src/testing/test-app.ts";
+import { signUpAs, type SignedIn } from "../testing/sign-up-as.ts";
+import { openTestSystem, serveTestApp, startAppOnDatabase } from "../testing/test-app.ts";
 import { clientFor, uniqueWord } from "./leads-helpers.ts";
 
 const hasPostgres = await postgresAvailable();

@@ -11,9 +11,9 @@ import { startProjector } from "@crm/projector/projector";
 import type { ProjectorRunner } from "@crm/projector/runner";
 import { createCheckpointWatcher, type CheckpointWatcher } from "@crm/read-api/checkpoint-watcher";
 import type { Express } from "express";
-import { createApp, type AppParts } from "../app.ts";
-import { createHttpServer } from "../http-server.ts";
-import { openSystem, type System } from "../system.ts";
+import { createApp, type AppParts } from "../src/app.ts";
+import { createHttpServer } from "../src/http-server.ts";
+import { openSystem, type System } from "../src/system.ts";
 
 export interface TestApp {
   url: string;

@@ -15,7 +15,7 @@ import { ALL_PROJECTIONS } from "@crm/projector/projections";
 import { rebuildProjections } from "@crm/projector/rebuild";
 import { backupDataDir, restoreDataDir } from "../../src/backup.ts";
 import { openSystem } from "../../src/system.ts";
-import { startAppOnDatabase, type TestApp } from "../../src/testing/test-app.ts";
+import { startAppOnDatabase, type TestApp } from "../../testing/test-app.ts";
 import { startAppOn } from "./support/app-on.ts";
 import { adminSql, databaseUrlNamed } from "./support/postgres-admin.ts";
 import { checksumDiff, readModelChecksums, tableChecksums } from "./support/read-model-checksum.ts";

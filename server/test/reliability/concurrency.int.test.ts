@@ -6,9 +6,9 @@ import { leadDecider, type LeadState } from "@crm/command-service/lead/lead.deci
 import { fold, type EventEnvelope } from "@crm/command-service/shared/decider";
 import { availableBackends, type Backend } from "@crm/infra/testing/test-database";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call } from "../../src/testing/http-client.ts";
-import { signUpAs, type SignedIn } from "../../src/testing/sign-up-as.ts";
-import { startTestApp, type TestApp } from "../../src/testing/test-app.ts";
+import { call } from "../../testing/http-client.ts";
+import { signUpAs, type SignedIn } from "../../testing/sign-up-as.ts";
+import { startTestApp, type TestApp } from "../../testing/test-app.ts";
 
 const backends = await availableBackends();
 const CLIENTS = 32;

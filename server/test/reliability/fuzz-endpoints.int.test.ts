@@ -1,10 +1,10 @@
 import { ACCESS_POLICY } from "@crm/infra/http/access-policy";
 import { availableBackends } from "@crm/infra/testing/test-database";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { issueClientLink } from "../../src/testing/client-link.ts";
-import { call } from "../../src/testing/http-client.ts";
-import { signUpAs, type SignedIn } from "../../src/testing/sign-up-as.ts";
-import { startTestApp, type TestApp } from "../../src/testing/test-app.ts";
+import { issueClientLink } from "../../testing/client-link.ts";
+import { call } from "../../testing/http-client.ts";
+import { signUpAs, type SignedIn } from "../../testing/sign-up-as.ts";
+import { startTestApp, type TestApp } from "../../testing/test-app.ts";
 import { fuzzEndpoint, type FuzzTarget } from "./support/fuzz-endpoint.ts";
 import { bodiesFor } from "./support/hostile-values.ts";
 

@@ -1,10 +1,10 @@
 import { QUESTIONNAIRE_TEXT_FIELDS } from "@crm/contracts/questionnaire/fields";
 import { availableBackends } from "@crm/infra/testing/test-database";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { issueClientLink } from "../../src/testing/client-link.ts";
-import { call } from "../../src/testing/http-client.ts";
-import { signUpAs, type SignedIn } from "../../src/testing/sign-up-as.ts";
-import { startTestApp, type TestApp } from "../../src/testing/test-app.ts";
+import { issueClientLink } from "../../testing/client-link.ts";
+import { call } from "../../testing/http-client.ts";
+import { signUpAs, type SignedIn } from "../../testing/sign-up-as.ts";
+import { startTestApp, type TestApp } from "../../testing/test-app.ts";
 import { EDGE_STRINGS } from "./support/hostile-values.ts";
 
 const backends = await availableBackends();

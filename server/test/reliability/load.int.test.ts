@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LEAD_STAGES } from "@crm/contracts/lead/lead";
 import { leadStreamId } from "@crm/contracts/lead/stream";
 import { availableBackends } from "@crm/infra/testing/test-database";
-import { call } from "../../src/testing/http-client.ts";
-import { signUpAs, type SignedIn } from "../../src/testing/sign-up-as.ts";
-import { startTestApp, type TestApp } from "../../src/testing/test-app.ts";
+import { call } from "../../testing/http-client.ts";
+import { signUpAs, type SignedIn } from "../../testing/sign-up-as.ts";
+import { startTestApp, type TestApp } from "../../testing/test-app.ts";
 import { clientFor } from "../leads-helpers.ts";
 
 /** Postgres when the machine runs one (as CI does), else the embedded store. */

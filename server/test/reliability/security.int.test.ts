@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { availableBackends } from "@crm/infra/testing/test-database";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call } from "../../src/testing/http-client.ts";
-import { signUpAs, type SignedIn } from "../../src/testing/sign-up-as.ts";
-import { startTestApp, type TestApp } from "../../src/testing/test-app.ts";
+import { call } from "../../testing/http-client.ts";
+import { signUpAs, type SignedIn } from "../../testing/sign-up-as.ts";
+import { startTestApp, type TestApp } from "../../testing/test-app.ts";
 
 const backends = await availableBackends();
 const PASSWORD = "a sound passphrase";

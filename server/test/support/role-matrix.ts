@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sessionStore } from "@crm/infra/auth/sessions";
 import { ACCESS_POLICY, type AccessRule, type Audience } from "@crm/infra/http/access-policy";
-import type { TestApp } from "../../src/testing/test-app.ts";
+import type { TestApp } from "../../testing/test-app.ts";
 
 /**
  * The role-matrix harness: every route of the access policy, called as every principal, on data

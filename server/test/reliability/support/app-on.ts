@@ -1,5 +1,5 @@
 import { createPostgresDatabase } from "@crm/infra/db/postgres-database";
-import { startAppOnDatabase, type TestApp } from "../../../src/testing/test-app.ts";
+import { startAppOnDatabase, type TestApp } from "../../../testing/test-app.ts";
 
 /** The whole app (commands, reads, projector) in this process on a given Postgres URL, as main.ts composes it. */
 export async function startAppOn(databaseUrl: string): Promise<TestApp> {

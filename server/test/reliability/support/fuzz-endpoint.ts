@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import fc from "fast-check";
-import type { TestApp } from "../../../src/testing/test-app.ts";
+import type { TestApp } from "../../../testing/test-app.ts";
 
 export interface FuzzTarget {
   method: string;

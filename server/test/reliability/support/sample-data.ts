@@ -1,8 +1,8 @@
 import { expect } from "vitest";
 import { loadCheckpoints } from "@crm/projector/checkpoints";
 import { ALL_PROJECTIONS } from "@crm/projector/projections";
-import { signUpAs } from "../../../src/testing/sign-up-as.ts";
-import type { TestApp } from "../../../src/testing/test-app.ts";
+import { signUpAs } from "../../../testing/sign-up-as.ts";
+import type { TestApp } from "../../../testing/test-app.ts";
 import { PNG, upload } from "../../creative-helpers.ts";
 import { clientFor } from "../../leads-helpers.ts";
 import { submitForLead } from "../../questionnaire-helpers.ts";
