@@ -78,11 +78,7 @@ export function decide(command: ClientLinkCommand, state: ClientLinksState): Cli
 }
 
 /** Every type of ClientLinkEvent (contracts/client-link/link-state.ts). */
-const CLIENT_LINK_EVENT_TYPES = [
-  "ClientLinkIssued",
-  "ClientLinkRevoked",
-  "ClientLinkFlooded",
-] as const satisfies readonly ClientLinkEvent["type"][];
+const CLIENT_LINK_EVENT_TYPES = ["ClientLinkIssued", "ClientLinkRevoked", "ClientLinkFlooded"] as const;
 
 export const clientLinkDecider: Decider<ClientLinkCommand, ClientLinksState, ClientLinkEvent> = {
   initialState,

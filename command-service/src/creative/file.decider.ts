@@ -1,9 +1,9 @@
 import { ConflictError } from "@crm/contracts/api/errors";
-import type { EventOf, EventType } from "@crm/contracts/events/registry";
+import type { EventOf } from "@crm/contracts/events/registry";
 import type { FilePurpose, StoredFile } from "@crm/contracts/creative/files";
 import type { Decider, EventEnvelope } from "../shared/decider.ts";
 
-const FILE_EVENT_TYPES = ["FileUploaded"] as const satisfies readonly EventType[];
+const FILE_EVENT_TYPES = ["FileUploaded"] as const;
 export type FileEvent = EventOf<(typeof FILE_EVENT_TYPES)[number]>;
 export type FileState =
   { status: "none" } | { status: "stored"; leadId: string; purpose: FilePurpose; file: StoredFile; uploadedBy: string };

@@ -1,15 +1,10 @@
 import { ConflictError, NotFoundError } from "@crm/contracts/api/errors";
-import type { EventOf, EventType } from "@crm/contracts/events/registry";
+import type { EventOf } from "@crm/contracts/events/registry";
 import type { StoredFile } from "@crm/contracts/creative/files";
 import type { ContentType, ReviewDecision, SubmissionStatus } from "@crm/contracts/creative/submission";
 import type { Decider, EventEnvelope } from "../shared/decider.ts";
 
-const SUBMISSION_EVENT_TYPES = [
-  "ContentSubmitted",
-  "ContentApproved",
-  "ContentRejected",
-  "ContentRevisionRequested",
-] as const satisfies readonly EventType[];
+const SUBMISSION_EVENT_TYPES = ["ContentSubmitted", "ContentApproved", "ContentRejected", "ContentRevisionRequested"] as const;
 export type SubmissionEvent = EventOf<(typeof SUBMISSION_EVENT_TYPES)[number]>;
 
 export type SubmissionState = { status: "none" } | { status: SubmissionStatus; submissionId: string; leadId: string; title: string };

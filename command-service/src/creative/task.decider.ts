@@ -1,10 +1,10 @@
 import { ConflictError, NotFoundError } from "@crm/contracts/api/errors";
-import type { EventOf, EventType } from "@crm/contracts/events/registry";
+import type { EventOf } from "@crm/contracts/events/registry";
 import type { StoredFile } from "@crm/contracts/creative/files";
 import type { TaskPriority, TaskStatus } from "@crm/contracts/creative/task";
 import type { Decider, EventEnvelope } from "../shared/decider.ts";
 
-const TASK_EVENT_TYPES = ["TaskCreated", "TaskStarted", "TaskCompleted", "TaskCancelled"] as const satisfies readonly EventType[];
+const TASK_EVENT_TYPES = ["TaskCreated", "TaskStarted", "TaskCompleted", "TaskCancelled"] as const;
 export type TaskEvent = EventOf<(typeof TASK_EVENT_TYPES)[number]>;
 
 export type TaskState = { status: "none" } | { status: TaskStatus; taskId: string; leadId: string; title: string };

@@ -1,23 +1,14 @@
 import { ConflictError, NotFoundError, ValidationError } from "@crm/contracts/api/errors";
 import { leadErased } from "@crm/contracts/erasure/lead-erased";
 import { REDACTED } from "@crm/contracts/erasure/redact";
-import type { EventOf, EventType } from "@crm/contracts/events/registry";
+import type { EventOf } from "@crm/contracts/events/registry";
 import type { CreateLeadBody, UpdateLeadBody } from "@crm/contracts/lead/commands";
 import { describeLeadEvent } from "@crm/contracts/lead/describe";
 import { LEAD_DETAIL_FIELDS, type LeadDetails } from "@crm/contracts/lead/events";
 import type { LeadStage } from "@crm/contracts/lead/lead";
+import { LEAD_EVENT_TYPES } from "@crm/contracts/lead/stream";
 import type { Decider, EventEnvelope } from "../shared/decider.ts";
 
-const LEAD_EVENT_TYPES = [
-  "LeadCreated",
-  "LeadDetailsChanged",
-  "LeadStageChanged",
-  "CreativeDirectorAssigned",
-  "CreativeDirectorUnassigned",
-  "LeadMoved",
-  "LeadArchived",
-  "LeadErased",
-] as const satisfies readonly EventType[];
 export type LeadEvent = EventOf<(typeof LEAD_EVENT_TYPES)[number]>;
 
 export type LeadState =

@@ -1,5 +1,5 @@
 import { ConflictError, NotFoundError } from "@crm/contracts/api/errors";
-import type { EventOf, EventType } from "@crm/contracts/events/registry";
+import type { EventOf } from "@crm/contracts/events/registry";
 import type { ConferenceProvider, MeetingKind, MeetingType } from "@crm/contracts/meeting/meeting";
 import type { Decider, EventEnvelope } from "../shared/decider.ts";
 
@@ -10,7 +10,7 @@ const MEETING_EVENT_TYPES = [
   "MeetingRescheduled",
   "MeetingCancelled",
   "InviteRequested",
-] as const satisfies readonly EventType[];
+] as const;
 export type MeetingEvent = EventOf<(typeof MEETING_EVENT_TYPES)[number]>;
 
 export interface MeetingDetails {

@@ -1,8 +1,8 @@
 import { ConflictError } from "@crm/contracts/api/errors";
-import type { EventOf, EventType } from "@crm/contracts/events/registry";
+import type { EventOf } from "@crm/contracts/events/registry";
 import type { Decider, EventEnvelope } from "../shared/decider.ts";
 
-const MESSAGE_EVENT_TYPES = ["EmailRequested", "SmsRequested"] as const satisfies readonly EventType[];
+const MESSAGE_EVENT_TYPES = ["EmailRequested", "SmsRequested"] as const;
 export type MessageEvent = EventOf<(typeof MESSAGE_EVENT_TYPES)[number]>;
 type EmailRequest = EventOf<"EmailRequested">["data"];
 type SmsRequest = EventOf<"SmsRequested">["data"];

@@ -1,9 +1,9 @@
 import { expiredLink } from "@crm/contracts/client-link/client-link";
-import type { EventOf, EventType } from "@crm/contracts/events/registry";
+import type { EventOf } from "@crm/contracts/events/registry";
 import type { QuestionnaireAnswers } from "@crm/contracts/questionnaire/fields";
 import type { Decider, EventEnvelope } from "../shared/decider.ts";
 
-const QUESTIONNAIRE_EVENT_TYPES = ["QuestionnaireSubmitted"] as const satisfies readonly EventType[];
+const QUESTIONNAIRE_EVENT_TYPES = ["QuestionnaireSubmitted"] as const;
 export type QuestionnaireEvent = EventOf<(typeof QUESTIONNAIRE_EVENT_TYPES)[number]>;
 
 /** A lead's questionnaire stream: how many versions were submitted. */

@@ -1,20 +1,12 @@
 import type { RecordedEvent } from "../events/registry.ts";
 import { describeLeadEvent } from "../lead/describe.ts";
 import type { Lead } from "../lead/lead.ts";
+import { LEAD_EVENT_TYPES } from "../lead/stream.ts";
 
 /** The event types that change the lead as the board shows it; other events on its stream leave it as it is. */
-const LEAD_EVENT_TYPES = new Set([
-  "LeadCreated",
-  "LeadDetailsChanged",
-  "LeadStageChanged",
-  "CreativeDirectorAssigned",
-  "CreativeDirectorUnassigned",
-  "LeadMoved",
-  "LeadArchived",
-  "LeadErased",
-]);
+const leadEventTypes: ReadonlySet<string> = new Set(LEAD_EVENT_TYPES);
 
-export const isLeadEvent = (event: RecordedEvent) => LEAD_EVENT_TYPES.has(event.type);
+export const isLeadEvent = (event: RecordedEvent) => leadEventTypes.has(event.type);
 
 /**
  * The lead after one more event of its own stream, as the leads read model would have it then
