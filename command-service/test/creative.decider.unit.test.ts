@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { DomainEvent } from "@crm/contracts/events/registry";
 import { ApiError } from "@crm/contracts/api/errors";
+import * as files from "../src/creative/file.decider.ts";
 import * as submissions from "../src/creative/submission.decider.ts";
 import * as tasks from "../src/creative/task.decider.ts";
+import { expectDecision, GIVEN_METADATA } from "./support/decider-kit.ts";
 
 const LEAD = "0b6f2a4e-6a51-4c39-9b1e-2f6f4f0f5a01";
 const DIRECTOR = "1c7e3b5f-7b62-4d4a-8c2f-3a7f5a1f6b02";
@@ -16,8 +17,9 @@ const FILE = {
   contentType: "image/png" as const,
   checksum: "a".repeat(64),
 };
-const metadata = { actor: DIRECTOR, at: "2030-01-01T09:00:00.000Z", commandId: "c-1", correlationId: "c-1" };
-const envelope = <E extends DomainEvent>(e: E) => ({ ...e, metadata }) as never;
+const submission = expectDecision(submissions.submissionDecider);
+const task = expectDecision(tasks.taskDecider);
+const file = expectDecision(files.fileDecider);
 const status = (error: unknown) => (error instanceof ApiError ? error.status : undefined);
 const thrown = (f: () => unknown) => {
   try {
@@ -29,7 +31,6 @@ const thrown = (f: () => unknown) => {
 };
 
 describe("submission decider", () => {
-  const given = (events: submissions.SubmissionEvent[]) => events.map(envelope).reduce(submissions.evolve, submissions.initialState);
   const submitted: submissions.SubmissionEvent = {
     type: "ContentSubmitted",
     data: {
@@ -63,29 +64,35 @@ describe("submission decider", () => {
   const reviewed = { submissionId: SUB, leadId: LEAD, title: "Hero", reviewNotes: "Notes" };
 
   it("given nothing, when content is submitted, then it is pending with its file", () => {
-    expect(submissions.decide(submit, given([]))).toEqual([submitted]);
-    expect(given([submitted]).status).toBe("pending");
+    submission.given([]).when(submit).thenEvents([submitted]);
+    expect(submission.given([submitted]).state.status).toBe("pending");
   });
 
   it("given a pending submission, each review decision is its own event", () => {
-    expect(submissions.decide(review("approve"), given([submitted]))).toEqual([{ type: "ContentApproved", data: reviewed }]);
-    expect(submissions.decide(review("reject"), given([submitted]))).toEqual([{ type: "ContentRejected", data: reviewed }]);
-    expect(submissions.decide(review("request_revision"), given([submitted]))).toEqual([
-      { type: "ContentRevisionRequested", data: reviewed },
-    ]);
+    submission
+      .given([submitted])
+      .when(review("approve"))
+      .thenEvents([{ type: "ContentApproved", data: reviewed }]);
+    submission
+      .given([submitted])
+      .when(review("reject"))
+      .thenEvents([{ type: "ContentRejected", data: reviewed }]);
+    submission
+      .given([submitted])
+      .when(review("request_revision"))
+      .thenEvents([{ type: "ContentRevisionRequested", data: reviewed }]);
   });
 
   it("given a reviewed submission, another review is a conflict; given none, it is not found", () => {
-    const approved = given([submitted, { type: "ContentApproved", data: reviewed }]);
+    const approved = submission.given([submitted, { type: "ContentApproved", data: reviewed }]).state;
     expect(approved.status).toBe("approved");
-    expect(thrown(() => submissions.decide(review("reject"), approved))).toBe(409);
-    expect(thrown(() => submissions.decide(review("approve"), given([])))).toBe(404);
-    expect(thrown(() => submissions.decide(submit, given([submitted])))).toBe(409);
+    expect(thrown(() => submission.from(approved).when(review("reject")).events)).toBe(409);
+    expect(thrown(() => submission.given([]).when(review("approve")).events)).toBe(404);
+    expect(thrown(() => submission.given([submitted]).when(submit).events)).toBe(409);
   });
 });
 
 describe("task decider", () => {
-  const given = (events: tasks.TaskEvent[]) => events.map(envelope).reduce(tasks.evolve, tasks.initialState);
   const ref = { taskId: TASK, leadId: LEAD, title: "Storyboard" };
   const created: tasks.TaskEvent = {
     type: "TaskCreated",
@@ -106,34 +113,52 @@ describe("task decider", () => {
   const create: tasks.TaskCommand = { type: "CreateTask", ...(createdData.data as Omit<typeof created.data, never>) } as tasks.TaskCommand;
 
   it("given nothing, when a task is created, then it is todo", () => {
-    expect(tasks.decide(create, given([]))).toEqual([created]);
-    expect(given([created]).status).toBe("todo");
+    task.given([]).when(create).thenEvents([created]);
+    expect(task.given([created]).state.status).toBe("todo");
   });
 
   it("todo -> in progress -> completed, with completedAt from the command", () => {
-    expect(tasks.decide({ type: "StartTask", taskId: TASK }, given([created]))).toEqual([started]);
-    expect(tasks.decide({ type: "CompleteTask", taskId: TASK, at: "2030-01-02T10:00:00.000Z" }, given([created, started]))).toEqual([
-      completed,
-    ]);
-    expect(given([created, started, completed]).status).toBe("completed");
+    task.given([created]).when({ type: "StartTask", taskId: TASK }).thenEvents([started]);
+    task.given([created, started]).when({ type: "CompleteTask", taskId: TASK, at: "2030-01-02T10:00:00.000Z" }).thenEvents([completed]);
+    expect(task.given([created, started, completed]).state.status).toBe("completed");
   });
 
   it("a todo task may be completed or cancelled directly", () => {
-    expect(tasks.decide({ type: "CompleteTask", taskId: TASK, at: "2030-01-02T10:00:00.000Z" }, given([created]))).toEqual([completed]);
-    expect(tasks.decide({ type: "CancelTask", taskId: TASK, reason: "Paused" }, given([created]))).toEqual([cancelled]);
+    task.given([created]).when({ type: "CompleteTask", taskId: TASK, at: "2030-01-02T10:00:00.000Z" }).thenEvents([completed]);
+    task.given([created]).when({ type: "CancelTask", taskId: TASK, reason: "Paused" }).thenEvents([cancelled]);
   });
 
   it("repeating the same move changes nothing (a double click)", () => {
-    expect(tasks.decide({ type: "StartTask", taskId: TASK }, given([created, started]))).toEqual([]);
-    expect(tasks.decide({ type: "CompleteTask", taskId: TASK, at: "x" }, given([created, completed]))).toEqual([]);
-    expect(tasks.decide({ type: "CancelTask", taskId: TASK, reason: null }, given([created, cancelled]))).toEqual([]);
+    task.given([created, started]).when({ type: "StartTask", taskId: TASK }).thenEvents([]);
+    task.given([created, completed]).when({ type: "CompleteTask", taskId: TASK, at: "x" }).thenEvents([]);
+    task.given([created, cancelled]).when({ type: "CancelTask", taskId: TASK, reason: null }).thenEvents([]);
   });
 
   it("finished tasks do not move on; unknown tasks are not found", () => {
-    expect(thrown(() => tasks.decide({ type: "StartTask", taskId: TASK }, given([created, completed])))).toBe(409);
-    expect(thrown(() => tasks.decide({ type: "CancelTask", taskId: TASK, reason: null }, given([created, completed])))).toBe(409);
-    expect(thrown(() => tasks.decide({ type: "CompleteTask", taskId: TASK, at: "x" }, given([created, cancelled])))).toBe(409);
-    expect(thrown(() => tasks.decide({ type: "StartTask", taskId: TASK }, given([])))).toBe(404);
-    expect(thrown(() => tasks.decide(create, given([created])))).toBe(409);
+    expect(thrown(() => task.given([created, completed]).when({ type: "StartTask", taskId: TASK }).events)).toBe(409);
+    expect(thrown(() => task.given([created, completed]).when({ type: "CancelTask", taskId: TASK, reason: null }).events)).toBe(409);
+    expect(thrown(() => task.given([created, cancelled]).when({ type: "CompleteTask", taskId: TASK, at: "x" }).events)).toBe(409);
+    expect(thrown(() => task.given([]).when({ type: "StartTask", taskId: TASK }).events)).toBe(404);
+    expect(thrown(() => task.given([created]).when(create).events)).toBe(409);
+  });
+});
+
+describe("file decider", () => {
+  const uploaded: files.FileEvent = { type: "FileUploaded", data: { ...FILE, leadId: LEAD, purpose: "photo" } };
+  const upload: files.FileCommand = { type: "RecordUpload", leadId: LEAD, purpose: "photo", file: FILE };
+
+  it("given nothing, when an upload is recorded, then the file is stored for its lead and purpose, by its uploader", () => {
+    file.given([]).when(upload).thenEvents([uploaded]);
+    expect(file.given([uploaded]).state).toEqual({
+      status: "stored",
+      leadId: LEAD,
+      purpose: "photo",
+      file: FILE,
+      uploadedBy: GIVEN_METADATA.actor,
+    });
+  });
+
+  it("given a stored file, another upload with its id is a conflict", () => {
+    expect(thrown(() => file.given([uploaded]).when(upload).events)).toBe(409);
   });
 });

@@ -2,23 +2,13 @@ import { describe, expect, it } from "vitest";
 import { ApiError } from "@crm/contracts/api/errors";
 import { EXPIRED_LINK_MESSAGE } from "@crm/contracts/client-link/client-link";
 import { emptyAnswers } from "@crm/contracts/questionnaire/fields";
-import {
-  decide,
-  evolve,
-  initialState,
-  type QuestionnaireCommand,
-  type QuestionnaireEvent,
-  type QuestionnaireState,
-} from "../src/questionnaire/questionnaire.decider.ts";
+import { questionnaireDecider, type QuestionnaireCommand, type QuestionnaireEvent } from "../src/questionnaire/questionnaire.decider.ts";
+import { expectDecision } from "./support/decider-kit.ts";
 
 const LEAD_ID = "0b6f2a4e-6a51-4c39-9b1e-2f6f4f0f5a01";
 const FIRST = "7e0c2a4e-6a51-4c39-9b1e-2f6f4f0f5a01";
 const SECOND = "7e0c2a4e-6a51-4c39-9b1e-2f6f4f0f5a02";
-const metadata = { actor: "public", at: "2026-11-21T10:00:00.000Z", commandId: "c-1", correlationId: "c-1" };
-
-/** given(events) / when(command) / then(events | error) */
-const given = (events: QuestionnaireEvent[]): QuestionnaireState => events.map((e) => ({ ...e, metadata })).reduce(evolve, initialState);
-const when = (state: QuestionnaireState, command: QuestionnaireCommand) => () => decide(command, state);
+const questionnaire = expectDecision(questionnaireDecider);
 
 const answers = { ...emptyAnswers(), instagramFollowers: 1200, brandWords: "bold warm local honest fresh" };
 const submit = (responseId: string, lead: "open" | "unavailable" = "open"): QuestionnaireCommand => ({
@@ -35,16 +25,22 @@ const submitted = (responseId: string, version: number): QuestionnaireEvent => (
 
 describe("questionnaire decider", () => {
   it("records the first submission of an open lead as version 1", () => {
-    expect(when(given([]), submit(FIRST))()).toEqual([submitted(FIRST, 1)]);
+    questionnaire
+      .given([])
+      .when(submit(FIRST))
+      .thenEvents([submitted(FIRST, 1)]);
   });
 
   it("keeps a second submission as the next version", () => {
-    expect(when(given([submitted(FIRST, 1)]), submit(SECOND))()).toEqual([submitted(SECOND, 2)]);
+    questionnaire
+      .given([submitted(FIRST, 1)])
+      .when(submit(SECOND))
+      .thenEvents([submitted(SECOND, 2)]);
   });
 
   it("answers 410 with the expired-link message for any dead link, the same before and after answers", () => {
-    const fresh = when(given([]), submit(FIRST, "unavailable"));
-    const after = when(given([submitted(FIRST, 1)]), submit(SECOND, "unavailable"));
+    const fresh = () => questionnaire.given([]).when(submit(FIRST, "unavailable")).events;
+    const after = () => questionnaire.given([submitted(FIRST, 1)]).when(submit(SECOND, "unavailable")).events;
     expect(fresh).toThrow(ApiError);
     expect(fresh).toThrow(EXPIRED_LINK_MESSAGE);
     expect(after).toThrow(EXPIRED_LINK_MESSAGE);
@@ -60,7 +56,7 @@ describe("questionnaire decider", () => {
   });
 
   it("remembers the latest version and response", () => {
-    expect(given([submitted(FIRST, 1), submitted(SECOND, 2)])).toEqual({
+    expect(questionnaire.given([submitted(FIRST, 1), submitted(SECOND, 2)]).state).toEqual({
       status: "submitted",
       leadId: LEAD_ID,
       versions: 2,
