@@ -12,7 +12,7 @@ export interface GcsOptions {
 
 /**
  * Google Cloud Storage over its JSON API with fetch (the @google-cloud/storage package is not
- * installed here: decisions/013). Objects stay private; the API streams them to signed-in staff.
+ * a dependency: decisions/013, 042). Objects stay private; the API streams them to signed-in staff.
  */
 export function gcsStorage(options: GcsOptions): FileStorage {
   const base = options.endpoint.replace(/\/+$/, "");
