@@ -1,6 +1,7 @@
 import { NotFoundError } from "@crm/contracts/api/errors";
 import type { ClientLinkPurpose } from "@crm/contracts/client-link/client-link";
 import {
+  CLIENT_LINK_EVENT_TYPES,
   evolveClientLinks,
   initialClientLinks,
   type ClientLinkEvent,
@@ -76,9 +77,6 @@ export function decide(command: ClientLinkCommand, state: ClientLinksState): Cli
     }
   }
 }
-
-/** Every type of ClientLinkEvent (contracts/client-link/link-state.ts). */
-const CLIENT_LINK_EVENT_TYPES = ["ClientLinkIssued", "ClientLinkRevoked", "ClientLinkFlooded"] as const;
 
 export const clientLinkDecider: Decider<ClientLinkCommand, ClientLinksState, ClientLinkEvent> = {
   initialState,

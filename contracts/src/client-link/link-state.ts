@@ -1,7 +1,12 @@
 import type { EventEnvelope, EventOf, RecordedEvent } from "../events/registry.ts";
 import type { ClientLinkPurpose } from "./client-link.ts";
 
-export type ClientLinkEvent = EventOf<"ClientLinkIssued" | "ClientLinkRevoked" | "ClientLinkFlooded">;
+export const CLIENT_LINK_EVENT_TYPES = ["ClientLinkIssued", "ClientLinkRevoked", "ClientLinkFlooded"] as const;
+export type ClientLinkEvent = EventOf<(typeof CLIENT_LINK_EVENT_TYPES)[number]>;
+
+const clientLinkEventTypes: ReadonlySet<string> = new Set(CLIENT_LINK_EVENT_TYPES);
+/** Whether a recorded event is a client-link event. */
+export const isClientLinkEvent = (event: RecordedEvent): event is RecordedEvent<ClientLinkEvent> => clientLinkEventTypes.has(event.type);
 
 /** The one live link of a purpose (decisions/038): issuing another replaces it. */
 export interface LiveClientLink {

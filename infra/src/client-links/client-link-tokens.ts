@@ -3,14 +3,13 @@ import { CLIENT_LINK_TOKEN, type ClientLinkPurpose } from "@crm/contracts/client
 import {
   evolveClientLinks,
   initialClientLinks,
+  isClientLinkEvent,
   isLiveAt,
   leadLinkStatus,
-  type ClientLinkEvent,
   type ClientLinksState,
   type LiveClientLink,
 } from "@crm/contracts/client-link/link-state";
 import { clientLinkStreamId } from "@crm/contracts/client-link/stream";
-import type { EventEnvelope } from "@crm/contracts/events/registry";
 import { leadStreamId } from "@crm/contracts/lead/stream";
 import type { Queryable } from "../db/database.ts";
 import type { EventStore } from "../event-store/event-store.ts";
@@ -24,12 +23,10 @@ export function newClientLinkToken(): { token: string; tokenHash: string } {
   return { token, tokenHash: clientLinkTokenHash(token) };
 }
 
-const CLIENT_LINK_TYPES = new Set(["ClientLinkIssued", "ClientLinkRevoked", "ClientLinkFlooded"]);
-
 /** A lead's client links as its stream says now. */
 export async function loadClientLinks(store: EventStore, leadId: string): Promise<ClientLinksState> {
-  const events = (await store.readStream(clientLinkStreamId(leadId))).filter((e) => CLIENT_LINK_TYPES.has(e.type));
-  return (events as unknown as EventEnvelope<ClientLinkEvent>[]).reduce(evolveClientLinks, initialClientLinks);
+  const events = (await store.readStream(clientLinkStreamId(leadId))).filter(isClientLinkEvent);
+  return events.reduce(evolveClientLinks, initialClientLinks);
 }
 
 /** A presented token that works: its lead and live link. */

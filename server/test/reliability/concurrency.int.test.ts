@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import type { RecordedEvent } from "@crm/contracts/events/registry";
 import { LEAD_STAGES } from "@crm/contracts/lead/lead";
 import { leadStreamId } from "@crm/contracts/lead/stream";
-import { leadDecider, type LeadState } from "@crm/command-service/lead/lead.decider";
-import { fold, type EventEnvelope } from "@crm/command-service/shared/decider";
+import { leadDecider } from "@crm/command-service/lead/lead.decider";
+import { foldRecorded } from "@crm/command-service/shared/decider";
 import { availableBackends, type Backend } from "@crm/infra/testing/test-database";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call } from "../../testing/http-client.ts";
@@ -119,7 +119,7 @@ for (const backend of ["postgres", "pglite"] as const) {
 
     /** GET /api/leads/:id (after every accepted write) equals the fold of the lead's stream. */
     async function expectReadModelAgrees(id: string, stream: RecordedEvent[]) {
-      const state = fold(leadDecider, stream as unknown as EventEnvelope<never>[]) as LeadState;
+      const state = foldRecorded(leadDecider, stream);
       if (state.status !== "open") throw new Error(`lead ${id} is ${state.status}`);
       let res = await call(app, `/api/leads/${id}`, { bearer: partner.token, headers: { "x-min-position": newest } });
       for (let i = 0; i < 30 && res.headers.get("x-stale") === "true"; i++)
