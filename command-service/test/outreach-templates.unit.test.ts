@@ -11,7 +11,7 @@ const TOKEN = "q3Zt0mYk8vJx2Hc7Lw5Rb1Ns9Pd4Fg6Ae0Ui3Ko7Ty2";
 const brand = { name: "Studio Nine", year: 2031 };
 
 describe("form mail", () => {
-  it("uses SPEC.md's default subject and invitation, and greets without a name when none is known", () => {
+  it("uses the default subject and invitation, and greets without a name when none is known", () => {
     const mail = composeFormEmail({ formType: "feedback", recipientName: null, formUrl: `https://crm.example/onboarding-form/${TOKEN}`, brand });
     expect(mail.subject).toBe("Complete Your Project Questionnaire");
     expect(mail.html).toContain("<p>Hello,</p>");
@@ -38,7 +38,7 @@ describe("request bodies", () => {
     expect(SendSmsBody.safeParse({ message: "x".repeat(1601) }).success).toBe(false);
   });
 
-  it("stores meeting times as UTC instants and takes the SPEC defaults", () => {
+  it("stores meeting times as UTC instants and takes the product's defaults", () => {
     const body = ScheduleMeetingBody.parse({ leadId: LEAD_ID, title: "Call", startTime: "2030-01-31T09:00:00-05:00", endTime: "2030-01-31T09:15:00-05:00" });
     expect(body).toMatchObject({ type: "general", meetingType: "google-meet", startTime: "2030-01-31T14:00:00.000Z", endTime: "2030-01-31T14:15:00.000Z" });
   });
@@ -53,7 +53,7 @@ describe("timeline entries", () => {
     expect(entry).toEqual({ leadId: LEAD_ID, type: "email", title: "Email failed: Hi", description: "To a@b.co: 550 No such user" });
   });
 
-  it("formats instants as SPEC.md's date and time, in UTC", () => {
+  it("formats instants as the product's date and time, in UTC", () => {
     expect(formatUtc("2030-01-31T00:05:00.000Z")).toBe("Jan 31, 2030 at 12:05 AM UTC");
     expect(formatUtc("2030-07-04T13:30:00.000Z")).toBe("Jul 4, 2030 at 1:30 PM UTC");
   });

@@ -28,7 +28,7 @@ function newStream() {
 }
 
 /**
- * The behaviour every EventStore must show (DESIGN.md §3). Tests use their own streams and read
+ * The behaviour every EventStore must show (decisions 001 and 022). Tests use their own streams and read
  * the global log only after a position they captured, so one store serves the whole suite.
  */
 export function eventStoreContract(name: string, factory: () => Promise<EventStoreFixture>) {

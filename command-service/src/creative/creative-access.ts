@@ -9,7 +9,7 @@ import { fileDecider } from "./file.decider.ts";
 
 /**
  * The lead a creative command acts on, from its own stream (not a read model): 404 when it does not
- * exist; 403 for a Creative Director who is not this client's director (SPEC.md §6).
+ * exist; 403 for a Creative Director who is not this client's director (docs/product.md, "Roles").
  */
 export async function loadCreativeLead(store: EventStore, req: Request, leadId: string): Promise<OpenLead> {
   const lead = await loadOpenLead(store, leadId);

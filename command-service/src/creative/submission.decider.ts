@@ -54,7 +54,7 @@ function submit(command: Extract<SubmissionCommand, { type: "SubmitContent" }>, 
   ];
 }
 
-/** SPEC.md §4: only pending submissions are reviewed. */
+/** Only pending submissions are reviewed (docs/product.md, "Creative work"). */
 function review(command: Extract<SubmissionCommand, { type: "ReviewContent" }>, state: SubmissionState): SubmissionEvent[] {
   if (state.status === "none") throw new NotFoundError("Submission");
   if (state.status !== "pending")
