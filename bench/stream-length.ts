@@ -9,7 +9,7 @@ import { randomUUID } from "node:crypto";
 import type { DomainEvent } from "@crm/contracts/events/registry";
 import { LEAD_STAGES, type LeadStage } from "@crm/contracts/lead/lead";
 import { leadStreamId } from "@crm/contracts/lead/stream";
-import { handleCommand } from "@crm/command-service/shared/command-handler";
+import { handleCommand } from "@crm/command-service/core/command-handler";
 import { leadDecider } from "@crm/command-service/lead/lead.decider";
 import { migrate } from "@crm/infra/db/migrations";
 import { createPostgresDatabase } from "@crm/infra/db/postgres-database";

@@ -9,7 +9,7 @@ import { createReactorRunner, type ReactorRunner } from "@crm/infra/reactor/reac
 import { meetingDecider, type MeetingCommand } from "../src/meeting/meeting.decider.ts";
 import { calendarReactor } from "../src/reactors/calendar.reactor.ts";
 import { mailReactor } from "../src/reactors/mail.reactor.ts";
-import { handleCommand } from "../src/shared/command-handler.ts";
+import { handleCommand } from "../src/core/command-handler.ts";
 import { eachBackend, openFixture, runUntil, type OutreachFixture } from "./outreach-fixture.ts";
 
 const MAIL_FROM = "Studio Nine <hello@studio.test>";

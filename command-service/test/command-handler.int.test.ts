@@ -8,8 +8,8 @@ import { createPostgresEventStore } from "@crm/infra/event-store/postgres-event-
 import { eventStoreMigrations } from "@crm/infra/event-store/postgres-event-store.migrations";
 import { createPostgresStreamRedactor } from "@crm/infra/event-store/postgres-stream-redactor";
 import { createTestDatabase, postgresAvailable, type Backend, type TestDatabase } from "@crm/infra/testing/test-database";
-import { handleCommand } from "../src/shared/command-handler.ts";
-import type { Decider } from "../src/shared/decider.ts";
+import { handleCommand } from "../src/core/command-handler.ts";
+import type { Decider } from "../src/core/decider.ts";
 
 const hasPostgres = await postgresAvailable();
 

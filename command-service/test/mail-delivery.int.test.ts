@@ -10,7 +10,7 @@ import { meetingDecider, type MeetingCommand } from "../src/meeting/meeting.deci
 import { messageDecider } from "../src/messaging/message.decider.ts";
 import { composeFormEmail } from "../src/messaging/templates/form-email.ts";
 import { mailReactor } from "../src/reactors/mail.reactor.ts";
-import { handleCommand } from "../src/shared/command-handler.ts";
+import { handleCommand } from "../src/core/command-handler.ts";
 import { eachBackend, openFixture, runUntil, type OutreachFixture } from "./outreach-fixture.ts";
 
 const MAIL_FROM = "Studio Nine <hello@studio.test>";

@@ -8,7 +8,7 @@ import {
   type ClientLinksState,
   type LeadLinkStatus,
 } from "@crm/contracts/client-link/link-state";
-import type { Decider, EventEnvelope } from "../shared/decider.ts";
+import type { Decider, EventEnvelope } from "../core/decider.ts";
 
 export type { ClientLinkEvent, ClientLinksState };
 

@@ -5,8 +5,8 @@ import { IssueClientLinkBody, RevokeClientLinkBody, type ClientLinkRevokedResult
 import { clientLinkStreamId } from "@crm/contracts/client-link/stream";
 import { leadStreamId } from "@crm/contracts/lead/stream";
 import { parseOr400 } from "@crm/infra/http/validate";
-import { handleCommand } from "../shared/command-handler.ts";
-import { actorOf, commandOptions } from "../shared/command-context.ts";
+import { handleCommand } from "../core/command-handler.ts";
+import { actorOf, commandOptions } from "../core/command-context.ts";
 import { clientLinkDecider } from "./client-link.decider.ts";
 import { issueClientLink, type ClientLinkDeps } from "./issue-client-link.ts";
 

@@ -8,9 +8,9 @@ import { leadStreamId } from "@crm/contracts/lead/stream";
 import { clientLinkIndex, newClientLinkToken } from "@crm/infra/client-links/client-link-tokens";
 import type { Queryable } from "@crm/infra/db/database";
 import type { EventStore } from "@crm/infra/event-store/event-store";
-import { handleCommand } from "../shared/command-handler.ts";
-import { actorOf, commandOptions, type CommandDeps } from "../shared/command-context.ts";
-import { siteOrigin } from "../shared/site-origin.ts";
+import { handleCommand } from "../core/command-handler.ts";
+import { actorOf, commandOptions, type CommandDeps } from "../core/command-context.ts";
+import { siteOrigin } from "../core/site-origin.ts";
 import { clientLinkDecider } from "./client-link.decider.ts";
 
 export interface ClientLinkDeps extends CommandDeps {

@@ -4,7 +4,7 @@ import type { StoredFile } from "@crm/contracts/creative/files";
 import { fileStreamId } from "@crm/contracts/creative/stream";
 import type { EventStore } from "@crm/infra/event-store/event-store";
 import { loadOpenLead, type OpenLead } from "../messaging/load-lead.ts";
-import { foldRecorded } from "../shared/decider.ts";
+import { foldRecorded } from "../core/decider.ts";
 import { fileDecider } from "./file.decider.ts";
 
 /**

@@ -6,8 +6,8 @@ import { ReviewContentBody, SubmitContentBody } from "@crm/contracts/creative/su
 import { CancelTaskBody, CreateTaskBody } from "@crm/contracts/creative/task";
 import type { EventStore } from "@crm/infra/event-store/event-store";
 import { parseOr400 } from "@crm/infra/http/validate";
-import { handleCommand, type CommandOutcome } from "../shared/command-handler.ts";
-import { commandOptions, type CommandDeps } from "../shared/command-context.ts";
+import { handleCommand, type CommandOutcome } from "../core/command-handler.ts";
+import { commandOptions, type CommandDeps } from "../core/command-context.ts";
 import { loadCreativeLead, loadFiles, requireDirector } from "./creative-access.ts";
 import { submissionDecider, type SubmissionCommand } from "./submission.decider.ts";
 import { taskDecider, type TaskCommand } from "./task.decider.ts";

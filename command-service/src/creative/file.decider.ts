@@ -1,7 +1,7 @@
 import { ConflictError } from "@crm/contracts/api/errors";
 import type { EventOf } from "@crm/contracts/events/registry";
 import type { FilePurpose, StoredFile } from "@crm/contracts/creative/files";
-import type { Decider, EventEnvelope } from "../shared/decider.ts";
+import type { Decider, EventEnvelope } from "../core/decider.ts";
 
 const FILE_EVENT_TYPES = ["FileUploaded"] as const;
 export type FileEvent = EventOf<(typeof FILE_EVENT_TYPES)[number]>;

@@ -2,7 +2,7 @@ import { ConflictError, NotFoundError } from "@crm/contracts/api/errors";
 import type { EventOf } from "@crm/contracts/events/registry";
 import type { StoredFile } from "@crm/contracts/creative/files";
 import type { ContentType, ReviewDecision, SubmissionStatus } from "@crm/contracts/creative/submission";
-import type { Decider, EventEnvelope } from "../shared/decider.ts";
+import type { Decider, EventEnvelope } from "../core/decider.ts";
 
 const SUBMISSION_EVENT_TYPES = ["ContentSubmitted", "ContentApproved", "ContentRejected", "ContentRevisionRequested"] as const;
 export type SubmissionEvent = EventOf<(typeof SUBMISSION_EVENT_TYPES)[number]>;

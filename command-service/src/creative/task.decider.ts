@@ -2,7 +2,7 @@ import { ConflictError, NotFoundError } from "@crm/contracts/api/errors";
 import type { EventOf } from "@crm/contracts/events/registry";
 import type { StoredFile } from "@crm/contracts/creative/files";
 import type { TaskPriority, TaskStatus } from "@crm/contracts/creative/task";
-import type { Decider, EventEnvelope } from "../shared/decider.ts";
+import type { Decider, EventEnvelope } from "../core/decider.ts";
 
 const TASK_EVENT_TYPES = ["TaskCreated", "TaskStarted", "TaskCompleted", "TaskCancelled"] as const;
 export type TaskEvent = EventOf<(typeof TASK_EVENT_TYPES)[number]>;

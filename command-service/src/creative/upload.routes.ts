@@ -5,8 +5,8 @@ import type { EventStore } from "@crm/infra/event-store/event-store";
 import { parseOr400 } from "@crm/infra/http/validate";
 import { fileKey, type FileStorage } from "@crm/infra/storage/file-storage";
 import { checkDeclaredLength, receiveUpload } from "@crm/infra/storage/upload";
-import { handleCommand } from "../shared/command-handler.ts";
-import { commandOptions, type CommandDeps } from "../shared/command-context.ts";
+import { handleCommand } from "../core/command-handler.ts";
+import { commandOptions, type CommandDeps } from "../core/command-context.ts";
 import { loadCreativeLead, requireDirector } from "./creative-access.ts";
 import { fileDecider } from "./file.decider.ts";
 

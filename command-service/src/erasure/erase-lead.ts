@@ -6,7 +6,7 @@ import { leadStreamId } from "@crm/contracts/lead/stream";
 import type { BackgroundJobs } from "@crm/infra/background/background-jobs";
 import { StreamVersionConflictError, type EventStore } from "@crm/infra/event-store/event-store";
 import type { StreamRedactor } from "@crm/infra/event-store/postgres-stream-redactor";
-import { forgetStreams } from "../shared/stream-states.ts";
+import { forgetStreams } from "../core/stream-states.ts";
 import { findLeadCopies, type LeadCopies } from "./lead-copies.ts";
 
 export interface EraseLeadDeps {

@@ -2,7 +2,7 @@ import { Router } from "express";
 import { z } from "zod";
 import { EraseLeadBody } from "@crm/contracts/erasure/erasure";
 import { parseOr400 } from "@crm/infra/http/validate";
-import { commandMetadata, type CommandDeps } from "../shared/command-context.ts";
+import { commandMetadata, type CommandDeps } from "../core/command-context.ts";
 import { eraseLead, type EraseLeadDeps } from "./erase-lead.ts";
 
 const LeadId = z.object({ id: z.uuid("Lead ids are UUIDs") });

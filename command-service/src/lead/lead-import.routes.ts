@@ -3,7 +3,7 @@ import { ImportLeadsBody } from "@crm/contracts/lead/import";
 import type { Queryable } from "@crm/infra/db/database";
 import type { EventStore } from "@crm/infra/event-store/event-store";
 import { parseOr400 } from "@crm/infra/http/validate";
-import { commandMetadata, type CommandDeps } from "../shared/command-context.ts";
+import { commandMetadata, type CommandDeps } from "../core/command-context.ts";
 import { importLeads } from "./lead-import.ts";
 import { sqlLeadLookups } from "./lead-lookups.ts";
 

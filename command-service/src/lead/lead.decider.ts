@@ -7,7 +7,7 @@ import { describeLeadEvent } from "@crm/contracts/lead/describe";
 import { LEAD_DETAIL_FIELDS, type LeadDetails } from "@crm/contracts/lead/events";
 import type { LeadStage } from "@crm/contracts/lead/lead";
 import { LEAD_EVENT_TYPES } from "@crm/contracts/lead/stream";
-import type { Decider, EventEnvelope } from "../shared/decider.ts";
+import type { Decider, EventEnvelope } from "../core/decider.ts";
 
 export type LeadEvent = EventOf<(typeof LEAD_EVENT_TYPES)[number]>;
 

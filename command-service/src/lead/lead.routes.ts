@@ -7,8 +7,8 @@ import { leadStreamId } from "@crm/contracts/lead/stream";
 import type { Queryable } from "@crm/infra/db/database";
 import type { EventStore } from "@crm/infra/event-store/event-store";
 import { parseOr400 } from "@crm/infra/http/validate";
-import { handleCommand, type CommandOutcome } from "../shared/command-handler.ts";
-import { commandOptions, expectedVersionOf, type CommandDeps } from "../shared/command-context.ts";
+import { handleCommand, type CommandOutcome } from "../core/command-handler.ts";
+import { commandOptions, expectedVersionOf, type CommandDeps } from "../core/command-context.ts";
 import { leadDecider, type LeadCommand, type LeadState } from "./lead.decider.ts";
 import { sqlLeadLookups, type LeadLookups } from "./lead-lookups.ts";
 

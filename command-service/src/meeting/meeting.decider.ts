@@ -1,7 +1,7 @@
 import { ConflictError, NotFoundError } from "@crm/contracts/api/errors";
 import type { EventOf } from "@crm/contracts/events/registry";
 import type { ConferenceProvider, MeetingKind, MeetingType } from "@crm/contracts/meeting/meeting";
-import type { Decider, EventEnvelope } from "../shared/decider.ts";
+import type { Decider, EventEnvelope } from "../core/decider.ts";
 
 const MEETING_EVENT_TYPES = [
   "MeetingScheduled",

@@ -4,8 +4,8 @@ import { CancelMeetingBody, RescheduleMeetingBody, ScheduleMeetingBody, type Mee
 import { meetingStreamId } from "@crm/contracts/meeting/stream";
 import type { EventStore } from "@crm/infra/event-store/event-store";
 import { parseOr400 } from "@crm/infra/http/validate";
-import { handleCommand, type CommandOutcome } from "../shared/command-handler.ts";
-import { commandMetadata, expectedVersionOf, type CommandDeps } from "../shared/command-context.ts";
+import { handleCommand, type CommandOutcome } from "../core/command-handler.ts";
+import { commandMetadata, expectedVersionOf, type CommandDeps } from "../core/command-context.ts";
 import { loadOpenLead, refuseErasedLeadOf } from "../messaging/load-lead.ts";
 import { meetingDecider, type ConferencePlan, type MeetingState } from "./meeting.decider.ts";
 

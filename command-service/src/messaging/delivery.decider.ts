@@ -1,6 +1,6 @@
 import { EVENT_TYPES, type DomainEvent, type EventOf } from "@crm/contracts/events/registry";
 import { OUTCOME_EVENT_TYPES } from "@crm/contracts/messaging/events";
-import type { Decider, EventEnvelope } from "../shared/decider.ts";
+import type { Decider, EventEnvelope } from "../core/decider.ts";
 
 export type OutcomeEvent = EventOf<(typeof OUTCOME_EVENT_TYPES)[number]>;
 

@@ -2,7 +2,7 @@ import { leadErased } from "@crm/contracts/erasure/lead-erased";
 import { leadStreamId } from "@crm/contracts/lead/stream";
 import type { EventStore } from "@crm/infra/event-store/event-store";
 import { leadDecider, openLead, type LeadState } from "../lead/lead.decider.ts";
-import { foldRecorded } from "../shared/decider.ts";
+import { foldRecorded } from "../core/decider.ts";
 
 export type OpenLead = Extract<LeadState, { status: "open" }>;
 

@@ -1,6 +1,6 @@
 import { ConflictError } from "@crm/contracts/api/errors";
 import type { EventOf } from "@crm/contracts/events/registry";
-import type { Decider, EventEnvelope } from "../shared/decider.ts";
+import type { Decider, EventEnvelope } from "../core/decider.ts";
 
 const MESSAGE_EVENT_TYPES = ["EmailRequested", "SmsRequested"] as const;
 export type MessageEvent = EventOf<(typeof MESSAGE_EVENT_TYPES)[number]>;

@@ -6,7 +6,7 @@ import type { Queryable } from "@crm/infra/db/database";
 import type { EventStore } from "@crm/infra/event-store/event-store";
 import { twilioConfigured } from "@crm/infra/sms/create-sms-sender";
 import { meetingCommandRoutes } from "../meeting/meeting.routes.ts";
-import type { CommandDeps } from "../shared/command-context.ts";
+import type { CommandDeps } from "../core/command-context.ts";
 import { messagingCommandRoutes } from "./messaging.routes.ts";
 
 /** The meeting and messaging commands, configured from the environment (Google or Jitsi, SMTP or outbox, Twilio or outbox). */

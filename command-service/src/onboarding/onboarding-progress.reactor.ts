@@ -4,7 +4,7 @@ import { leadStreamId } from "@crm/contracts/lead/stream";
 import type { RecordStepBody } from "@crm/contracts/onboarding/onboarding";
 import type { EventStore } from "@crm/infra/event-store/event-store";
 import type { Reactor } from "@crm/infra/reactor/reactor-runner";
-import { handleCommand } from "../shared/command-handler.ts";
+import { handleCommand } from "../core/command-handler.ts";
 import { onboardingDecider } from "./onboarding.decider.ts";
 
 /** The onboarding step an event completes, if any: an onboarding form requested, an onboarding meeting scheduled. */

@@ -3,7 +3,7 @@ import type { LeadStage } from "@crm/contracts/lead/lead";
 import { isBefore, isOnboardingStage, type OnboardingStage } from "@crm/contracts/onboarding/steps";
 import type { RecordStepBody } from "@crm/contracts/onboarding/onboarding";
 import { leadDecider, openLead, type LeadEvent, type LeadState } from "../lead/lead.decider.ts";
-import type { Decider } from "../shared/decider.ts";
+import type { Decider } from "../core/decider.ts";
 
 /**
  * Onboarding commands act on the lead's own stream: they decide which lead changes to make and let

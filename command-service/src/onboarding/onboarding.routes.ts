@@ -9,8 +9,8 @@ import { parseOr400 } from "@crm/infra/http/validate";
 import type { LeadState } from "../lead/lead.decider.ts";
 import { sqlLeadLookups } from "../lead/lead-lookups.ts";
 import { toLead } from "../lead/lead.routes.ts";
-import { handleCommand, type CommandOutcome } from "../shared/command-handler.ts";
-import { commandOptions, expectedVersionOf, type CommandDeps } from "../shared/command-context.ts";
+import { handleCommand, type CommandOutcome } from "../core/command-handler.ts";
+import { commandOptions, expectedVersionOf, type CommandDeps } from "../core/command-context.ts";
 import { onboardingDecider, type OnboardingCommand } from "./onboarding.decider.ts";
 
 const LeadId = z.object({ id: z.uuid("Lead ids are UUIDs") });

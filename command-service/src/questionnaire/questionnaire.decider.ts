@@ -1,7 +1,7 @@
 import { expiredLink } from "@crm/contracts/client-link/client-link";
 import type { EventOf } from "@crm/contracts/events/registry";
 import type { QuestionnaireAnswers } from "@crm/contracts/questionnaire/fields";
-import type { Decider, EventEnvelope } from "../shared/decider.ts";
+import type { Decider, EventEnvelope } from "../core/decider.ts";
 
 const QUESTIONNAIRE_EVENT_TYPES = ["QuestionnaireSubmitted"] as const;
 export type QuestionnaireEvent = EventOf<(typeof QUESTIONNAIRE_EVENT_TYPES)[number]>;

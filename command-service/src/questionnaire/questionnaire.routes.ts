@@ -13,8 +13,8 @@ import type { EventStore } from "@crm/infra/event-store/event-store";
 import { storableTextOnly } from "@crm/infra/http/storable-text";
 import { parseOr400 } from "@crm/infra/http/validate";
 import { clientLinkDecider } from "../client-link/client-link.decider.ts";
-import { handleCommand } from "../shared/command-handler.ts";
-import { commandMetadata, type CommandDeps } from "../shared/command-context.ts";
+import { handleCommand } from "../core/command-handler.ts";
+import { commandMetadata, type CommandDeps } from "../core/command-context.ts";
 import { publicProblems } from "./public-errors.ts";
 import { questionnaireDecider } from "./questionnaire.decider.ts";
 

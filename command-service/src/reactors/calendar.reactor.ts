@@ -5,8 +5,8 @@ import type { EventStore } from "@crm/infra/event-store/event-store";
 import type { Reactor } from "@crm/infra/reactor/reactor-runner";
 import { reasonOf, withRetry, type RetryPolicy } from "@crm/infra/reactor/retry";
 import { meetingDecider, type ConferenceResult, type MeetingDetails, type MeetingState } from "../meeting/meeting.decider.ts";
-import { handleCommand } from "../shared/command-handler.ts";
-import { foldRecorded } from "../shared/decider.ts";
+import { handleCommand } from "../core/command-handler.ts";
+import { foldRecorded } from "../core/decider.ts";
 import { alreadyDone, reactorMetadata } from "./record-outcome.ts";
 
 export interface CalendarReactorDeps {

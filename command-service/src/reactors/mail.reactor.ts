@@ -8,7 +8,7 @@ import { meetingDecider } from "../meeting/meeting.decider.ts";
 import { LEAD_ERASED } from "@crm/contracts/erasure/lead-erased";
 import { isLeadErased, loadOpenLead } from "../messaging/load-lead.ts";
 import { brandName, fromAddress } from "../messaging/templates/layout.ts";
-import { foldRecorded } from "../shared/decider.ts";
+import { foldRecorded } from "../core/decider.ts";
 import { alreadyDone, recordOutcome } from "./record-outcome.ts";
 
 export interface MailReactorDeps {

@@ -1,6 +1,6 @@
 import type { EventMetadata, RecordedEvent } from "@crm/contracts/events/registry";
 import type { EventStore } from "@crm/infra/event-store/event-store";
-import { handleCommand } from "../shared/command-handler.ts";
+import { handleCommand } from "../core/command-handler.ts";
 import { deliveryDecider, type OutcomeEvent } from "../messaging/delivery.decider.ts";
 
 /** The idempotency key of a reactor's answer to one event: the event id with a step name. */

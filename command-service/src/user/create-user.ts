@@ -7,7 +7,7 @@ import { assertStrongPassword } from "@crm/infra/auth/password-strength";
 import type { Queryable } from "@crm/infra/db/database";
 import type { EventStore } from "@crm/infra/event-store/event-store";
 import { userStreamId } from "@crm/contracts/user/stream";
-import { handleCommand } from "../shared/command-handler.ts";
+import { handleCommand } from "../core/command-handler.ts";
 import { requestApprovedAccess } from "./register.ts";
 import { toUser, userDecider } from "./user.decider.ts";
 

@@ -3,7 +3,7 @@ import type { EventMetadata } from "@crm/contracts/events/registry";
 import { userStreamId } from "@crm/contracts/user/stream";
 import type { UserRole } from "@crm/contracts/user/user";
 import type { EventStore } from "@crm/infra/event-store/event-store";
-import { handleCommand, type CommandOutcome } from "../shared/command-handler.ts";
+import { handleCommand, type CommandOutcome } from "../core/command-handler.ts";
 import { claimBootstrap } from "./bootstrap.ts";
 import { userDecider, type UserState } from "./user.decider.ts";
 import { loadUserState } from "./user-state.ts";

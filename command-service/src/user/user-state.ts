@@ -2,7 +2,7 @@ import type { RecordedEvent } from "@crm/contracts/events/registry";
 import type { User } from "@crm/contracts/user/user";
 import { userStreamId } from "@crm/contracts/user/stream";
 import type { EventStore } from "@crm/infra/event-store/event-store";
-import { foldRecorded } from "../shared/decider.ts";
+import { foldRecorded } from "../core/decider.ts";
 import { toUser, userDecider, type UserState } from "./user.decider.ts";
 
 /** A user's state from the events of its stream. */

@@ -1,7 +1,7 @@
 import { ConflictError, ForbiddenError, NotFoundError, RetryLaterError } from "@crm/contracts/api/errors";
 import type { EventOf } from "@crm/contracts/events/registry";
 import { REAPPLY_AFTER_MS, type User, type UserRole } from "@crm/contracts/user/user";
-import type { Decider, EventEnvelope } from "../shared/decider.ts";
+import type { Decider, EventEnvelope } from "../core/decider.ts";
 
 const USER_EVENT_TYPES = ["AccessRequested", "UserApproved", "AccessRejected", "UserRoleChanged"] as const;
 export type UserEvent = EventOf<(typeof USER_EVENT_TYPES)[number]>;

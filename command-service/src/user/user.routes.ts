@@ -5,8 +5,8 @@ import { userStreamId } from "@crm/contracts/user/stream";
 import { ChangeRoleBody, RegisterBody } from "@crm/contracts/user/user";
 import type { EventStore } from "@crm/infra/event-store/event-store";
 import { parseOr400 } from "@crm/infra/http/validate";
-import { handleCommand, type CommandOutcome } from "../shared/command-handler.ts";
-import { commandMetadata, commandOptions, type CommandDeps } from "../shared/command-context.ts";
+import { handleCommand, type CommandOutcome } from "../core/command-handler.ts";
+import { commandMetadata, commandOptions, type CommandDeps } from "../core/command-context.ts";
 import { requestAccess } from "./register.ts";
 import { toUser, userDecider, type UserCommand, type UserState } from "./user.decider.ts";
 

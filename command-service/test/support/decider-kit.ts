@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 import type { DomainEvent, EventMetadata } from "@crm/contracts/events/registry";
-import { fold, type Decider, type EventEnvelope } from "../../src/shared/decider.ts";
+import { fold, type Decider, type EventEnvelope } from "../../src/core/decider.ts";
 
 /**
  * Given / when / then for deciders:

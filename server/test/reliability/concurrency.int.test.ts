@@ -3,7 +3,7 @@ import type { RecordedEvent } from "@crm/contracts/events/registry";
 import { LEAD_STAGES } from "@crm/contracts/lead/lead";
 import { leadStreamId } from "@crm/contracts/lead/stream";
 import { leadDecider } from "@crm/command-service/lead/lead.decider";
-import { foldRecorded } from "@crm/command-service/shared/decider";
+import { foldRecorded } from "@crm/command-service/core/decider";
 import { availableBackends, type Backend } from "@crm/infra/testing/test-database";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call } from "../../testing/http-client.ts";
