@@ -1,10 +1,6 @@
 import { z } from "zod";
 import { User } from "../user/user.ts";
-
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 256;
-/** zxcvbn's score a new password must reach (0 to 4): 3 resists an online attack and a slow offline one (decision 040). */
-export const PASSWORD_MIN_SCORE = 3;
+import { PASSWORD_MAX, PASSWORD_MIN } from "./password-policy.ts";
 
 /** Emails compare case-insensitively: stored and looked up trimmed and lower-cased. */
 export const Email = z

@@ -10,9 +10,8 @@ export interface Credentials {
   password: string;
 }
 
-/** The password rule of our own identity provider (auth contract: 8..256 characters). */
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 256;
+/** The password rule of our own identity provider, as the server checks it. */
+export { PASSWORD_MAX as PASSWORD_MAX_LENGTH, PASSWORD_MIN as PASSWORD_MIN_LENGTH } from "@crm/contracts/auth/password-policy";
 
 const FAILED_TITLE: Record<CredentialsMode, string> = { "sign-in": "Sign In Failed", "sign-up": "Sign Up Failed" };
 

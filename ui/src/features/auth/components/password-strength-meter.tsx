@@ -1,8 +1,7 @@
+import { adviceOf, PASSWORD_MIN_SCORE } from "@crm/contracts/auth/password-policy";
 import { cn } from "@/lib/utils";
 import { usePasswordStrength } from "../hooks/use-password-strength.ts";
 
-/** Below this the server refuses the password (contracts' PASSWORD_MIN_SCORE). */
-const MIN_SCORE = 3;
 const LABELS = ["Too weak", "Too weak", "Too weak", "Good", "Strong"] as const;
 
 export interface PasswordStrengthMeterProps {
@@ -14,8 +13,8 @@ export interface PasswordStrengthMeterProps {
 export function PasswordStrengthMeter({ password, email }: PasswordStrengthMeterProps) {
   const strength = usePasswordStrength(password, email ? [email] : []);
   if (!strength) return null;
-  const enough = strength.score >= MIN_SCORE;
-  const advice = enough ? [] : [strength.warning, ...strength.suggestions].filter((line): line is string => !!line);
+  const enough = strength.score >= PASSWORD_MIN_SCORE; // below it the server refuses the password
+  const advice = enough ? [] : adviceOf(strength);
   return (
     <div className="grid gap-1" aria-live="polite">
       <div className="flex gap-1" aria-hidden="true">

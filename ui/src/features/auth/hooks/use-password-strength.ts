@@ -1,12 +1,13 @@
 import { useEffect, useState } from "react";
-import type { PasswordScore, scorePassword } from "../lib/password-scorer.ts";
+import type { PasswordVerdict } from "@crm/contracts/auth/password-policy";
+import type { scorePassword } from "../lib/password-scorer.ts";
 
 type Scorer = { scorePassword: typeof scorePassword };
 let loading: Promise<Scorer> | undefined;
 
 /** The zxcvbn score of a new password; the scorer is fetched at the first non-empty password only. */
-export function usePasswordStrength(password: string, userInputs: string[]): PasswordScore | undefined {
-  const [scored, setScored] = useState<{ password: string; score: PasswordScore }>();
+export function usePasswordStrength(password: string, userInputs: string[]): PasswordVerdict | undefined {
+  const [scored, setScored] = useState<{ password: string; score: PasswordVerdict }>();
   const inputs = userInputs.join("\n");
   useEffect(() => {
     if (!password) return;
