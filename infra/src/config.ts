@@ -8,7 +8,34 @@ const optionalUrl = z
   .pipe(z.url().optional())
   .optional();
 
+/** A fast path's off switch: "on" (the default) or "off". */
+const fastSwitch = z
+  .enum(["on", "off"])
+  .default("on")
+  .transform((v) => v === "on");
+
+/**
+ * The fast paths (decisions/043): performance machinery behind a seam each, on by default. Off,
+ * each does the plain thing instead, and the app behaves the same, only slower; the command and
+ * projector suites also run with all of them off (vitest.config.ts, project "int-plain").
+ */
+const FastPathsSchema = z.object({
+  /** Commands decide on the stream state this process kept (decisions/033). Off: every command loads its stream. */
+  FAST_STREAM_STATES: fastSwitch,
+  /** Appends, stream loads and session lookups that arrive together share one statement (decisions/025). Off: each runs alone. */
+  FAST_GROUP_BATCHING: fastSwitch,
+  /**
+   * The projector sends a batch's statements together, keeps its checkpoints in memory and commits
+   * without waiting for the disk (decisions/029). Off: read the checkpoints, read a batch, apply
+   * it to each read model, save the checkpoints, strictly in turn.
+   */
+  FAST_PIPELINED_PROJECTOR: fastSwitch,
+  /** Requests and responses are made with Express's prototypes (decisions/037). Off: plain Express. */
+  FAST_EXPRESS_PROTOTYPES: fastSwitch,
+});
+
 const ConfigSchema = z.object({
+  ...FastPathsSchema.shape,
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   HOST: z.string().default("0.0.0.0"),
@@ -72,6 +99,40 @@ const ConfigSchema = z.object({
 export type Config = Omit<z.infer<typeof ConfigSchema>, "DATA_DIR"> & { DATA_DIR: string };
 
 export class ConfigError extends Error {}
+
+/** Which fast paths are on; each component takes its own as a constructor option. */
+export interface FastPaths {
+  streamStates: boolean;
+  groupBatching: boolean;
+  pipelinedProjector: boolean;
+  expressPrototypes: boolean;
+}
+
+export function fastPathsOf(config: z.infer<typeof FastPathsSchema>): FastPaths {
+  return {
+    streamStates: config.FAST_STREAM_STATES,
+    groupBatching: config.FAST_GROUP_BATCHING,
+    pipelinedProjector: config.FAST_PIPELINED_PROJECTOR,
+    expressPrototypes: config.FAST_EXPRESS_PROTOTYPES,
+  };
+}
+
+/**
+ * The fast paths this process's environment switches on: what a component uses when its
+ * constructor is not told (a test's store, say), so that FAST_*=off reaches every one of them.
+ */
+export function fastPathDefaults(env: NodeJS.ProcessEnv = process.env): FastPaths {
+  const parsed = FastPathsSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  return fastPathsOf(parsed.data);
+}
+
+/** The FAST_* variables set in an environment, to carry over into a configuration made from other values. */
+export const fastPathVariables = (env: NodeJS.ProcessEnv = process.env): Record<string, string> =>
+  Object.fromEntries(Object.keys(FastPathsSchema.shape).flatMap((name) => (env[name] === undefined ? [] : [[name, env[name]]])));
 
 /** Reads and validates the environment once at boot; fails fast naming every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {

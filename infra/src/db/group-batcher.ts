@@ -1,3 +1,5 @@
+import { fastPathDefaults } from "../config.ts";
+
 /** One caller waiting for its turn, with the callbacks of its promise. */
 export interface Queued<T, R> {
   item: T;
@@ -9,6 +11,11 @@ export interface GroupBatcherOptions {
   /** Batches in flight at once (connections used); items arriving meanwhile wait and go together. */
   maxInFlight?: number;
   maxBatch?: number;
+  /**
+   * The fast path FAST_GROUP_BATCHING (decisions/043); default: the process's setting. Off, each
+   * call runs alone and at once, in a batch of its own, as if there were no batcher.
+   */
+  grouping?: boolean;
 }
 
 /**
@@ -18,6 +25,7 @@ export interface GroupBatcherOptions {
  * queued item it is given.
  */
 export function createGroupBatcher<T, R>(runBatch: (batch: Queued<T, R>[]) => Promise<void>, options: GroupBatcherOptions = {}) {
+  if (!(options.grouping ?? fastPathDefaults().groupBatching)) return eachAlone(runBatch);
   const maxInFlight = options.maxInFlight ?? 4;
   const maxBatch = options.maxBatch ?? 100;
   const queue: Queued<T, R>[] = [];
@@ -40,5 +48,13 @@ export function createGroupBatcher<T, R>(runBatch: (batch: Queued<T, R>[]) => Pr
     new Promise<R>((resolve, reject) => {
       queue.push({ item, resolve, reject });
       pump();
+    });
+}
+
+/** Each call in a batch of its own, at once: the batcher with its fast path off. */
+function eachAlone<T, R>(runBatch: (batch: Queued<T, R>[]) => Promise<void>) {
+  return (item: T): Promise<R> =>
+    new Promise<R>((resolve, reject) => {
+      runBatch([{ item, resolve, reject }]).catch(reject);
     });
 }

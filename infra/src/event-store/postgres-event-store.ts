@@ -153,8 +153,13 @@ function appendNotices(db: Database): AppendNotices {
   return notices;
 }
 
+export interface PostgresEventStoreOptions {
+  /** Appends and stream loads that arrive together share a statement (FAST_GROUP_BATCHING); default: the process's setting. */
+  groupBatching?: boolean;
+}
+
 /** The event store on Postgres or PGlite (docs/decisions/001-event-store-design.md). */
-export function createPostgresEventStore(db: Database): EventStore {
+export function createPostgresEventStore(db: Database, options: PostgresEventStoreOptions = {}): EventStore {
   const notices = appendNotices(db);
 
   async function replayDuplicate(commandId: string): Promise<AppendResult> {
@@ -198,8 +203,8 @@ export function createPostgresEventStore(db: Database): EventStore {
   // Two batches in flight, not four: one runs while the other commits, and the appends meanwhile
   // make bigger batches. Each batch costs a round trip and a commit; at 8 writers on 2 cores four
   // in flight made batches of ~2 appends and cost 1.4x the CPU per event of plain INSERTs, two 1.0x.
-  const enqueue = createGroupBatcher(runBatch, { maxInFlight: 2 });
-  const loadStream = createStreamLoader(db);
+  const enqueue = createGroupBatcher(runBatch, { maxInFlight: 2, grouping: options.groupBatching });
+  const loadStream = createStreamLoader(db, { grouping: options.groupBatching });
 
   const store: EventStore = {
     async append(streamId, expectedVersion, events, options: AppendOptions): Promise<AppendResult> {

@@ -1,5 +1,5 @@
 import { named, type Queryable } from "../db/database.ts";
-import { createGroupBatcher, type Queued } from "../db/group-batcher.ts";
+import { createGroupBatcher, type GroupBatcherOptions, type Queued } from "../db/group-batcher.ts";
 import type { LoadedStream, StreamMark } from "./event-store.ts";
 import { toRecorded, type EventRow } from "./event-rows.ts";
 
@@ -35,7 +35,10 @@ function requestsOf(batch: readonly Queued<LoadRequest, LoadedStream>[]): LoadRe
  * one round trip for many commands under load; each statement starts after its callers asked, so
  * none gets an older stream than a load of its own would.
  */
-export function createStreamLoader(db: Queryable): (streamId: string, since?: StreamMark) => Promise<LoadedStream> {
+export function createStreamLoader(
+  db: Queryable,
+  options: Pick<GroupBatcherOptions, "grouping"> = {},
+): (streamId: string, since?: StreamMark) => Promise<LoadedStream> {
   const load = createGroupBatcher(async (batch: Queued<LoadRequest, LoadedStream>[]) => {
     const requests = requestsOf(batch);
     const { rows } = await db.query<LoadRow>(READ_STREAMS_AFTER, [
@@ -58,6 +61,6 @@ export function createStreamLoader(db: Queryable): (streamId: string, since?: St
       // Decoded per caller: two commands on one stream must not share event objects.
       resolve({ events: mine.map(toRecorded), rewrites, whole: item.since === undefined || rewrites !== item.since.rewrites });
     }
-  });
+  }, options);
   return (streamId, since) => load({ streamId, since });
 }
