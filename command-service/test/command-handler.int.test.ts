@@ -9,6 +9,7 @@ import { eventStoreMigrations } from "@crm/infra/event-store/postgres-event-stor
 import { createPostgresStreamRedactor } from "@crm/infra/event-store/postgres-stream-redactor";
 import { createTestDatabase, postgresAvailable, type Backend, type TestDatabase } from "@crm/infra/testing/test-database";
 import { handleCommand } from "../src/core/command-handler.ts";
+import { keptStreamStates, loadedStreamStates, useStreamStates } from "../src/core/stream-states.ts";
 import type { Decider } from "../src/core/decider.ts";
 
 const hasPostgres = await postgresAvailable();
@@ -157,8 +158,12 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
         expect(await store.readStream(`lead-${loser}`)).toEqual([]);
       });
 
-      /** The real store, noting the mark of every stream load (a store of its own, so the states this process folds with it start empty). */
-      function watched() {
+      /**
+       * The real store, noting the mark of every stream load (a store of its own, so the states this
+       * process folds with it start empty), with kept stream states, or loaded ones: the fast path
+       * FAST_STREAM_STATES on or off, whatever the run's setting.
+       */
+      function watched({ keep = true } = {}) {
         const marks: (StreamMark | undefined)[] = [];
         const loaded: number[] = [];
         const watching: EventStore = {
@@ -170,6 +175,7 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
             return stream;
           },
         };
+        useStreamStates(watching, keep ? keptStreamStates(watching) : loadedStreamStates(watching));
         return { store: watching, marks, loaded };
       }
 
@@ -183,6 +189,18 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
         expect(outcome).toMatchObject({ version: 3, state: { exists: true, notes: ["one", "two"] } });
         expect(mine.marks).toEqual([undefined]); // only the create looked for the stream
         expect((await store.readStream(streamId)).map((e) => e.streamVersion)).toEqual([1, 2, 3]);
+      });
+
+      it("with its stream states off, loads the whole stream for every command and answers the same", async () => {
+        const plain = watched({ keep: false });
+        const leadId = randomUUID();
+        const streamId = `lead-${leadId}`;
+        await handleCommand(plain.store, streamId, notes, { type: "Create", leadId }, { metadata: metadata() });
+        await handleCommand(plain.store, streamId, notes, { type: "Note", leadId, text: "one" }, { metadata: metadata() });
+        const outcome = await handleCommand(plain.store, streamId, notes, { type: "Note", leadId, text: "two" }, { metadata: metadata() });
+        expect(outcome).toMatchObject({ version: 3, state: { exists: true, notes: ["one", "two"] } });
+        expect(plain.marks).toEqual([undefined, undefined, undefined]);
+        expect(plain.loaded).toEqual([0, 1, 2]); // every event of the stream, every time
       });
 
       it("loads what another process appended when the append refuses the state it kept", async () => {

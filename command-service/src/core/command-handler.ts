@@ -2,7 +2,7 @@ import { ConflictError, PreconditionFailedError, ValidationError } from "@crm/co
 import type { DomainEvent, EventMetadata } from "@crm/contracts/events/registry";
 import { StreamVersionConflictError, streamTypeOf, type EventStore } from "@crm/infra/event-store/event-store";
 import { foldRecorded, type Decider, type EventEnvelope } from "./decider.ts";
-import { emptyStream, keepAppended, keptState, loadState, type StreamState } from "./stream-states.ts";
+import { emptyStream, streamStatesOf, type StreamState, type StreamStates } from "./stream-states.ts";
 
 export interface CommandOptions {
   metadata: EventMetadata;
@@ -33,13 +33,19 @@ const MAX_ATTEMPTS = 10;
  */
 const backoff = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(200, 5 * 2 ** attempt)));
 
+/** What deciding on one state came to. */
+type Attempt<State> =
+  | { appended: CommandOutcome<State> }
+  | { unchanged: CommandOutcome<State> }
+  | { refused: unknown }
+  | { conflict: StreamVersionConflictError };
+
 /**
- * Runs one command against one stream: decide on its state, append with that state's version.
- * The state is the one this process's last command on the stream left, when it kept one; the
- * append confirms it was current. Otherwise, and whenever the append does not confirm a kept
- * state, the command loads the stream (the kept state and the events since, stream-states.ts).
- * A concurrent writer makes the append fail; then the command is decided again on fresh state,
- * unless the client named the version it saw. A command id seen before appends nothing.
+ * Runs one command against one stream: load its state, decide, append at that state's version,
+ * answer. Where the state comes from is the store's StreamStates (stream-states.ts): a state this
+ * process kept, which only an append at its mark confirms, or the stream loaded. A concurrent
+ * writer makes the append fail; then the command is decided again on fresh state, unless the
+ * client named the version it saw. A command id seen before appends nothing.
  */
 export async function handleCommand<Command, State, E extends DomainEvent>(
   store: EventStore,
@@ -50,64 +56,61 @@ export async function handleCommand<Command, State, E extends DomainEvent>(
 ): Promise<CommandOutcome<State>> {
   const seen = options.newCommandId ? undefined : await store.findCommand(options.metadata.commandId);
   if (seen) return replay(store, decider, seen, streamId, options);
-  const kept = options.newStream ? undefined : keptState(store, streamId, decider);
-  const onKept = kept && (await decideOnKept(store, streamId, decider, command, options, kept));
-  if (onKept) return onKept;
-
-  for (let attempt = 1; ; attempt++) {
-    // A new stream appends with expected version 0: should it exist after all, that is a conflict and the retry loads it.
-    const current = options.newStream && attempt === 1 ? emptyStream(decider) : await loadState(store, streamId, decider);
-    const { version } = current.mark;
-    if (options.expectedVersion !== undefined && options.expectedVersion !== version) throw staleVersion(options, version);
-    const decided = decider.decide(command, current.state);
-    if (decided.length === 0) {
-      return { streamId, version, position: current.position ?? (await store.currentPosition()), state: current.state, events: [] };
-    }
-    try {
-      return await appendDecided(store, streamId, decider, decided, options, current);
-    } catch (error) {
-      if (!(error instanceof StreamVersionConflictError)) throw error;
+  const states = streamStatesOf(store);
+  // 1. Load. A new stream has no history: should it exist after all, its append conflicts and the retry loads it.
+  let current = options.newStream ? emptyStream(decider) : await states.current(streamId, decider);
+  for (let conflicts = 0; ;) {
+    // 2. Decide, and 3. append what was decided at the state's mark.
+    const attempt = await decideAndAppend(store, states, streamId, decider, command, options, current);
+    // 4. Answer. What a kept state decided stands only once its append confirmed it; anything else is decided on a load.
+    if ("appended" in attempt) return attempt.appended;
+    if (!current.kept) {
+      if ("unchanged" in attempt) return attempt.unchanged;
+      if ("refused" in attempt) throw attempt.refused;
       // At the same version the stream's events were rewritten in place (erasure): not the client's stale version.
-      if (options.expectedVersion !== undefined && error.actualVersion !== version) throw staleVersion(options, error.actualVersion);
-      if (attempt >= MAX_ATTEMPTS) throw new ConflictError("The record is being changed by someone else; try again.");
-      await backoff(attempt);
+      const { actualVersion } = attempt.conflict;
+      if (options.expectedVersion !== undefined && actualVersion !== current.mark.version) throw staleVersion(options, actualVersion);
+      if (++conflicts >= MAX_ATTEMPTS) throw new ConflictError("The record is being changed by someone else; try again.");
+      await backoff(conflicts);
     }
+    current = await states.load(streamId, decider);
   }
 }
 
-/**
- * Decides on the state this process kept, without loading the stream: an append at its mark
- * proves it was current. Whatever the append would not confirm (a rejection, a command that
- * changes nothing, a client's version that differs, a refused append) is left to a load:
- * undefined.
- */
-async function decideOnKept<Command, State, E extends DomainEvent>(
+/** Decides the command on `current` and appends the events at its mark; says what came of it. */
+async function decideAndAppend<Command, State, E extends DomainEvent>(
   store: EventStore,
+  states: StreamStates,
   streamId: string,
   decider: Decider<Command, State, E>,
   command: Command,
   options: CommandOptions,
-  kept: StreamState<State>,
-): Promise<CommandOutcome<State> | undefined> {
-  if (options.expectedVersion !== undefined && options.expectedVersion !== kept.mark.version) return undefined;
+  current: StreamState<State>,
+): Promise<Attempt<State>> {
+  const { version } = current.mark;
+  if (options.expectedVersion !== undefined && options.expectedVersion !== version) return { refused: staleVersion(options, version) };
   let decided: E[];
   try {
-    decided = decider.decide(command, kept.state);
-  } catch {
-    return undefined;
-  }
-  if (decided.length === 0) return undefined;
-  try {
-    return await appendDecided(store, streamId, decider, decided, options, kept);
+    decided = decider.decide(command, current.state);
   } catch (error) {
-    if (error instanceof StreamVersionConflictError) return undefined;
+    return { refused: error };
+  }
+  if (decided.length === 0) {
+    const position = current.position ?? (await store.currentPosition());
+    return { unchanged: { streamId, version, position, state: current.state, events: [] } };
+  }
+  try {
+    return { appended: await appendDecided(store, states, streamId, decider, decided, options, current) };
+  } catch (error) {
+    if (error instanceof StreamVersionConflictError) return { conflict: error };
     throw error;
   }
 }
 
-/** Appends what was decided on `current`, at its mark; keeps and answers the state it leaves. */
+/** Appends what was decided on `current`, at its mark; answers the state it leaves. */
 async function appendDecided<Command, State, E extends DomainEvent>(
   store: EventStore,
+  states: StreamStates,
   streamId: string,
   decider: Decider<Command, State, E>,
   decided: E[],
@@ -122,7 +125,7 @@ async function appendDecided<Command, State, E extends DomainEvent>(
   });
   if (result.duplicate) return replayDuplicate(store, decider, streamId, options);
   const envelopes = decided.map((e) => ({ ...e, metadata: options.metadata }) as EventEnvelope<E>);
-  const state = keepAppended(store, streamId, decider, current, envelopes, result);
+  const state = states.appended(streamId, decider, current, envelopes, result);
   return { streamId, version: result.nextVersion, position: result.position, state, events: envelopes as EventEnvelope[] };
 }
 
