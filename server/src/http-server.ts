@@ -1,6 +1,7 @@
 import { createServer, IncomingMessage, ServerResponse, type Server } from "node:http";
 import type { Socket } from "node:net";
 import type { Express } from "express";
+import { fastPathDefaults } from "@crm/infra/config";
 
 // node's IncomingMessage and ServerResponse are plain constructor functions, called on an object
 // of a subtype as its base's constructor (node's own subclasses did so before classes).
@@ -15,8 +16,12 @@ const initResponse = ServerResponse as unknown as (this: ServerResponse, req: In
  * HTTP code, Express's and ours, becomes a lookup. Made with them, Express's swap changes nothing.
  * An Express request took 134 µs of CPU before and 51 after (bench/express-prototypes.ts), and a
  * command a third less of the app's CPU (decisions/037).
+ *
+ * `expressPrototypes` is the switch of this fast path (FAST_EXPRESS_PROTOTYPES, decisions/043),
+ * by default the process's setting: off, the server is node's plain one, as `app.listen` makes it.
  */
-export function createHttpServer(app: Express): Server {
+export function createHttpServer(app: Express, { expressPrototypes = fastPathDefaults().expressPrototypes } = {}): Server {
+  if (!expressPrototypes) return createServer(app);
   function AppRequest(this: IncomingMessage, socket: Socket) {
     initRequest.call(this, socket);
   }

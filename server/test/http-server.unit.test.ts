@@ -13,8 +13,8 @@ describe("the HTTP server of an Express app", () => {
     server = undefined;
   });
 
-  async function serve(app: express.Express) {
-    server = createHttpServer(app).listen(0, "127.0.0.1");
+  async function serve(app: express.Express, expressPrototypes = true) {
+    server = createHttpServer(app, { expressPrototypes }).listen(0, "127.0.0.1");
     await new Promise((resolve) => server!.once("listening", resolve));
     return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   }
@@ -53,6 +53,17 @@ describe("the HTTP server of an Express app", () => {
       { request: true, response: true, node: true },
       { request: true, response: true, node: true },
     ]);
+  });
+
+  it("with the fast path off (FAST_EXPRESS_PROTOTYPES=off) is node's plain server, and Express swaps the prototypes", async () => {
+    const app = express();
+    app.get("/kind", (req, res) => res.json({ request: Object.getPrototypeOf(req) === app.request }));
+    const url = await serve(app, false);
+    const made: boolean[] = [];
+    server!.prependListener("request", (req) => made.push(Object.getPrototypeOf(req) === IncomingMessage.prototype));
+
+    expect(await (await fetch(`${url}/kind`)).json()).toEqual({ request: true });
+    expect(made).toEqual([true]);
   });
 
   it("streams bodies both ways and keeps node's errors for a malformed request", async () => {
