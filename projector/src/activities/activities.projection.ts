@@ -3,20 +3,13 @@ import { describeActivity } from "@crm/contracts/activity/describe";
 import { describeLeadEvent } from "@crm/contracts/lead/describe";
 import { leadIdOfStream } from "@crm/contracts/lead/stream";
 import type { LeadActivityDescription } from "@crm/contracts/messaging/describe";
+import { ACTIVITIES_TABLES, activities, activitiesArchivedLeads, type ActivityRow } from "@crm/contracts/read-models/activities";
+import { createTableSql, sqlTypes } from "@crm/contracts/read-models/table";
 import type { Queryable } from "@crm/infra/db/database";
 import type { Projection } from "../projection.ts";
 import { insertColumns } from "../sql.ts";
 
-const COLUMNS = {
-  id: "uuid",
-  lead_id: "uuid",
-  type: "text",
-  title: "text",
-  description: "text",
-  created_at: "timestamptz",
-  created_by: "text",
-  position: "text",
-} as const;
+const COLUMNS = sqlTypes(activities);
 
 /**
  * A rebuild fills this table with nearly every event of the log, so it is kept cheap to fill:
@@ -30,17 +23,8 @@ const COLUMNS = {
  * A rebuild builds whatever is still missing once the table is filled (readerIndexes).
  */
 const DDL = `
-  CREATE TABLE activities (
-    id uuid NOT NULL,
-    lead_id uuid NOT NULL,
-    type text NOT NULL,
-    title text NOT NULL,
-    description text,
-    created_at timestamptz NOT NULL,
-    created_by text NOT NULL,
-    position text COLLATE "C" NOT NULL
-  );
-  CREATE TABLE activities_archived_leads (lead_id uuid PRIMARY KEY);
+  ${createTableSql(activities)}
+  ${createTableSql(activitiesArchivedLeads)}
 `;
 
 const LEAD_INDEX = "CREATE INDEX IF NOT EXISTS activities_lead ON activities (lead_id, position DESC);";
@@ -50,8 +34,6 @@ const READER_INDEXES = `
   ALTER TABLE activities ADD PRIMARY KEY (id);
   CREATE INDEX activities_recent ON activities (position DESC);
 `;
-
-type ActivityRow = Record<keyof typeof COLUMNS, string | null>;
 
 /**
  * The event's row, as describeActivity reads it. A lead's own events are described here without
@@ -75,7 +57,7 @@ function rowOf(event: RecordedEvent): ActivityRow | undefined {
 }
 
 /** Leaves out the rows of leads archived in an earlier batch. */
-const NOT_ARCHIVED_BEFORE = "WHERE NOT EXISTS (SELECT 1 FROM activities_archived_leads a WHERE a.lead_id = r.lead_id)";
+const NOT_ARCHIVED_BEFORE = `WHERE NOT EXISTS (SELECT 1 FROM ${activitiesArchivedLeads} a WHERE a.lead_id = r.lead_id)`;
 
 /**
  * The timeline: one row per event that reads as an activity, keyed by the event id. Archiving a
@@ -98,18 +80,18 @@ async function apply(tx: Queryable, events: readonly RecordedEvent[]) {
   }
   if (archived.size > 0) {
     await tx.exec(LEAD_INDEX);
-    await tx.query("DELETE FROM activities WHERE lead_id = ANY($1::uuid[])", [[...archived]]);
+    await tx.query(`DELETE FROM ${activities} WHERE lead_id = ANY($1::uuid[])`, [[...archived]]);
   }
-  await insertColumns(tx, "activities", COLUMNS, rows, NOT_ARCHIVED_BEFORE);
+  await insertColumns(tx, activities.name, COLUMNS, rows, NOT_ARCHIVED_BEFORE);
   if (archived.size > 0) {
-    await tx.query("INSERT INTO activities_archived_leads (lead_id) SELECT unnest($1::uuid[]) ON CONFLICT DO NOTHING", [[...archived]]);
+    await tx.query(`INSERT INTO ${activitiesArchivedLeads} (lead_id) SELECT unnest($1::uuid[]) ON CONFLICT DO NOTHING`, [[...archived]]);
   }
 }
 
 export const activitiesProjection: Projection = {
   name: "activities",
   version: 4,
-  tables: ["activities", "activities_archived_leads"],
+  tables: ACTIVITIES_TABLES.map((t) => t.name),
   ddl: DDL,
   readerIndexes: READER_INDEXES,
   apply,

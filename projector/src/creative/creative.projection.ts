@@ -1,18 +1,20 @@
 import type { RecordedEvent } from "@crm/contracts/events/registry";
 import { describeCreativeEvent } from "@crm/contracts/creative/describe";
 import { fileIdOfStream, submissionIdOfStream, taskIdOfStream } from "@crm/contracts/creative/stream";
-import type { Queryable } from "@crm/infra/db/database";
-import type { Projection } from "../projection.ts";
-import { insertColumns, upsertRows, type Columns } from "../sql.ts";
 import {
-  CREATIVE_DDL,
-  FILE_COLUMNS,
-  SUBMISSION_COLUMNS,
-  TASK_COLUMNS,
+  CREATIVE_TABLES,
+  contentSubmissions,
+  creativeFiles,
+  creativeTasks,
   type FileRow,
   type SubmissionRow,
   type TaskRow,
-} from "./creative.schema.ts";
+} from "@crm/contracts/read-models/creative";
+import type { TableContract } from "@crm/contracts/read-models/table";
+import type { Queryable } from "@crm/infra/db/database";
+import type { Projection } from "../projection.ts";
+import { insertColumns, upsertRows, type Columns } from "../sql.ts";
+import { CREATIVE_DDL, FILE_COLUMNS, SUBMISSION_COLUMNS, TASK_COLUMNS } from "./creative.schema.ts";
 
 type Stamp = { at: string; by: string; version: number };
 const stampOf = (e: RecordedEvent): Stamp => ({ at: e.metadata.at, by: e.metadata.actor, version: e.streamVersion });
@@ -109,7 +111,7 @@ function task(row: TaskRow | undefined, e: RecordedEvent, s: Stamp): TaskRow | u
 async function project<R extends { id: string | null }>(
   tx: Queryable,
   events: readonly RecordedEvent[],
-  table: string,
+  table: TableContract,
   columns: Columns,
   idOf: (streamId: string) => string | undefined,
   step: (row: R | undefined, e: RecordedEvent, s: Stamp) => R | undefined,
@@ -130,7 +132,7 @@ async function project<R extends { id: string | null }>(
   }
   await upsertRows(
     tx,
-    table,
+    table.name,
     columns,
     "id",
     [...touched].map((id) => byId.get(id)!),
@@ -141,20 +143,20 @@ async function project<R extends { id: string | null }>(
 async function dropArchivedLeads(tx: Queryable, events: readonly RecordedEvent[]) {
   const archived = events.flatMap((e) => (e.type === "LeadArchived" ? [e.data.leadId] : []));
   if (archived.length === 0) return;
-  for (const table of ["content_submissions", "creative_tasks", "creative_files"])
+  for (const table of [contentSubmissions, creativeTasks, creativeFiles])
     await tx.query(`DELETE FROM ${table} WHERE lead_id = ANY($1::uuid[])`, [archived]);
 }
 
 async function apply(tx: Queryable, events: readonly RecordedEvent[]) {
   await insertColumns(
     tx,
-    "creative_files",
+    creativeFiles.name,
     FILE_COLUMNS,
     events.map(fileRow).filter((r) => r !== undefined),
     "ON CONFLICT DO NOTHING",
   );
-  await project<SubmissionRow>(tx, events, "content_submissions", SUBMISSION_COLUMNS, submissionIdOfStream, submission);
-  await project<TaskRow>(tx, events, "creative_tasks", TASK_COLUMNS, taskIdOfStream, task);
+  await project<SubmissionRow>(tx, events, contentSubmissions, SUBMISSION_COLUMNS, submissionIdOfStream, submission);
+  await project<TaskRow>(tx, events, creativeTasks, TASK_COLUMNS, taskIdOfStream, task);
   await dropArchivedLeads(tx, events);
 }
 
@@ -165,7 +167,7 @@ async function apply(tx: Queryable, events: readonly RecordedEvent[]) {
 export const creativeProjection: Projection = {
   name: "creative",
   version: 1,
-  tables: ["creative_files", "content_submissions", "creative_tasks"],
+  tables: CREATIVE_TABLES.map((t) => t.name),
   ddl: CREATIVE_DDL,
   apply,
   topics(events) {

@@ -1,10 +1,12 @@
 import type { RecordedEvent } from "@crm/contracts/events/registry";
 import { leadIdOfStream } from "@crm/contracts/lead/stream";
+import { LEAD_STREAMS_TABLES, leadStreams, type LeadStreamRow } from "@crm/contracts/read-models/lead-streams";
+import { createTableSql, sqlTypes } from "@crm/contracts/read-models/table";
 import type { Queryable } from "@crm/infra/db/database";
 import type { Projection } from "../projection.ts";
 import { insertColumns } from "../sql.ts";
 
-const COLUMNS = { lead_id: "uuid", stream_id: "text", first_position: "text" } as const;
+const COLUMNS = sqlTypes(leadStreams);
 
 /**
  * Which streams hold a lead's events: its own stream and every stream whose events name it by
@@ -13,14 +15,7 @@ const COLUMNS = { lead_id: "uuid", stream_id: "text", first_position: "text" } a
  * Stream ids and positions compare byte by byte: every batch of a rebuild meets most leads' streams
  * again, and the key lookups that find them already there compared through the C library before.
  */
-const DDL = `
-  CREATE TABLE lead_streams (
-    lead_id uuid NOT NULL,
-    stream_id text COLLATE "C" NOT NULL,
-    first_position text COLLATE "C" NOT NULL,
-    PRIMARY KEY (lead_id, stream_id)
-  );
-`;
+const DDL = createTableSql(leadStreams);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -33,7 +28,7 @@ function namedLead(event: RecordedEvent): string | undefined {
 const leadOf = (event: RecordedEvent) => leadIdOfStream(event.streamId) ?? namedLead(event);
 
 async function apply(tx: Queryable, events: readonly RecordedEvent[]) {
-  const rows = new Map<string, { lead_id: string; stream_id: string; first_position: string }>();
+  const rows = new Map<string, LeadStreamRow>();
   for (const event of events) {
     const own = leadIdOfStream(event.streamId);
     const leadId = own ?? namedLead(event);
@@ -42,13 +37,13 @@ async function apply(tx: Queryable, events: readonly RecordedEvent[]) {
     const key = own ? event.streamId : `${leadId}/${event.streamId}`;
     if (!rows.has(key)) rows.set(key, { lead_id: leadId, stream_id: event.streamId, first_position: event.position });
   }
-  await insertColumns(tx, "lead_streams", COLUMNS, [...rows.values()], "ON CONFLICT DO NOTHING");
+  await insertColumns(tx, leadStreams.name, COLUMNS, [...rows.values()], "ON CONFLICT DO NOTHING");
 }
 
 export const leadStreamsProjection: Projection = {
   name: "lead_streams",
   version: 2,
-  tables: ["lead_streams"],
+  tables: LEAD_STREAMS_TABLES.map((t) => t.name),
   ddl: DDL,
   apply,
   topics(events) {

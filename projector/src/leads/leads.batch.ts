@@ -1,6 +1,7 @@
 import { LEAD_STAGES } from "@crm/contracts/lead/stages";
 import type { LeadStage } from "@crm/contracts/lead/lead";
 import { FIRST_RANK, rankAfter, rankBefore, rankBetween } from "@crm/contracts/lead/rank";
+import { leads, leadStageCounts } from "@crm/contracts/read-models/leads";
 import { named, type Queryable } from "@crm/infra/db/database";
 import { upsertRows } from "../sql.ts";
 import { ColumnRanks } from "./column-ranks.ts";
@@ -8,29 +9,29 @@ import { leadCard } from "./lead-card.ts";
 import { LEAD_COLUMNS, LEAD_WRITE_COLUMNS, type LeadRow } from "./leads.schema.ts";
 
 /** The top rank of column s.stage among the rows a batch does not touch ($1): one index probe. */
-const TOP_OF_UNTOUCHED = `(SELECT rank FROM leads WHERE stage = s.stage AND id <> ALL($1::uuid[]) ORDER BY rank LIMIT 1)`;
+const TOP_OF_UNTOUCHED = `(SELECT rank FROM ${leads} WHERE stage = s.stage AND id <> ALL($1::uuid[]) ORDER BY rank LIMIT 1)`;
 
 const COLUMNS = Object.keys(LEAD_COLUMNS)
   .map((c) => `l.${c}`)
   .join(", ");
-const LOAD = named(`SELECT ${COLUMNS} FROM leads l WHERE id = ANY($1::uuid[])`);
+const LOAD = named(`SELECT ${COLUMNS} FROM ${leads} l WHERE id = ANY($1::uuid[])`);
 // The statement that probes the column tops is planned at each call, not prepared: a plan kept
 // from while leads was small (a new database, before autovacuum's first ANALYZE) took 6 ms a batch
 // once the table had grown to thousands of leads; planned per call, 0.2-0.3 ms.
 /** The rows and, in one row at least, the tops, joined with each loaded lead. */
 const LOAD_WITH_TOPS = `SELECT t.tops, ${COLUMNS}
   FROM (SELECT json_object_agg(s.stage, ${TOP_OF_UNTOUCHED}) AS tops FROM unnest($2::text[]) AS s(stage)) t
-  LEFT JOIN leads l ON l.id = ANY($1::uuid[])`;
+  LEFT JOIN ${leads} l ON l.id = ANY($1::uuid[])`;
 
 /** Adds each stage's change in leads to its count: one statement for every stage a flush moved. */
-const ADD_TO_COUNTS = named(`INSERT INTO lead_stage_counts (stage, leads) SELECT * FROM unnest($1::text[], $2::int[])
-  ON CONFLICT (stage) DO UPDATE SET leads = lead_stage_counts.leads + EXCLUDED.leads`);
+const ADD_TO_COUNTS = named(`INSERT INTO ${leadStageCounts} (stage, leads) SELECT * FROM unnest($1::text[], $2::int[])
+  ON CONFLICT (stage) DO UPDATE SET leads = ${leadStageCounts}.leads + EXCLUDED.leads`);
 
 /** Writes lead rows, each with its card (the lead as the API sends it), in one statement. */
 export const upsertLeads = (tx: Queryable, rows: readonly LeadRow[]) =>
   upsertRows(
     tx,
-    "leads",
+    leads.name,
     LEAD_WRITE_COLUMNS,
     "id",
     rows.map((row) => ({ ...row, card: leadCard(row) })),
@@ -143,7 +144,7 @@ export class LeadBatch {
     await this.flush();
     const [op, order] = side === "after" ? [">", "ASC"] : ["<", "DESC"];
     const { rows } = await this.tx.query<{ rank: string }>(
-      `SELECT rank FROM leads WHERE stage = $1 AND rank ${op} $2 AND id <> $3::uuid ORDER BY rank ${order} LIMIT 1`,
+      `SELECT rank FROM ${leads} WHERE stage = $1 AND rank ${op} $2 AND id <> $3::uuid ORDER BY rank ${order} LIMIT 1`,
       [stage, rank, leadId],
     );
     return rows[0]?.rank;
@@ -171,7 +172,7 @@ export class LeadBatch {
     }
     this.dirty.clear();
     await upsertLeads(this.tx, rows);
-    if (this.deleted.size > 0) await this.tx.query("DELETE FROM leads WHERE id = ANY($1::uuid[])", [[...this.deleted]]);
+    if (this.deleted.size > 0) await this.tx.query(`DELETE FROM ${leads} WHERE id = ANY($1::uuid[])`, [[...this.deleted]]);
     this.deleted.clear();
     const moved = [...counts].filter(([, by]) => by !== 0);
     if (moved.length > 0) await this.tx.query(ADD_TO_COUNTS, [moved.map(([stage]) => stage), moved.map(([, by]) => by)]);

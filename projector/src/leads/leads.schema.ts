@@ -1,75 +1,27 @@
 import { LEAD_STAGES } from "@crm/contracts/lead/stages";
-import type { Columns } from "../sql.ts";
+import { leads, leadStageCounts, type LeadsRow } from "@crm/contracts/read-models/leads";
+import { createTableSql, sqlTypes } from "@crm/contracts/read-models/table";
 
-/** One row per open lead: what the board, the lead page, search and stats read. */
-export const LEAD_COLUMNS = {
-  id: "uuid",
-  name: "text",
-  business: "text",
-  email: "text",
-  phone: "text",
-  stage: "text",
-  source: "text",
-  priority: "text",
-  proposal_link: "text",
-  contract_status: "text",
-  notes: "text",
-  last_activity: "text",
-  created_at: "timestamptz",
-  updated_at: "timestamptz",
-  created_by: "text",
-  assigned_to: "text",
-  creative_director_id: "uuid",
-  version: "integer",
-  rank: "text",
-} as const satisfies Columns;
+/** What the projection writes: every column but search (Postgres computes it), card included. */
+export const LEAD_WRITE_COLUMNS = sqlTypes(leads);
 
-/** What the projection writes: the columns, and each lead rendered as the API sends it (lead-card.ts). */
-export const LEAD_WRITE_COLUMNS = { ...LEAD_COLUMNS, card: "text" } as const satisfies Columns;
+/** What a batch loads and folds: every written column but the card, which is rendered from the rest when written (lead-card.ts). */
+const { card: _card, ...loaded } = LEAD_WRITE_COLUMNS;
+export const LEAD_COLUMNS = loaded;
 
-type Required = "id" | "name" | "business" | "email" | "stage" | "priority" | "created_at" | "updated_at" | "created_by" | "rank";
-export type LeadRow = {
-  -readonly [K in keyof typeof LEAD_COLUMNS]: K extends "version" ? number : K extends Required ? string : string | null;
-};
+export type LeadRow = Omit<LeadsRow, "card">;
 
 /**
- * rank orders the cards of a column (decisions/005) and compares byte-wise, hence COLLATE "C".
- * search is the lower-cased haystack for ?search=, a substring match (LIKE '%…%') that a pg_trgm
- * index answers without reading every lead (decisions/006). card is the lead's JSON as the API
- * sends it, so the board is a concatenation (decisions/024). lead_stage_counts holds how many
- * leads each stage has, moved with every write, so neither the board nor the stats count a column
- * by scanning it; each stage has its row from the start, so a rebuild and the live runner leave
- * the same rows.
+ * The tables as contracts/src/read-models/leads.ts declares them, with what a declaration does not
+ * say (indexes, seed rows) beside them: these run whenever the tables are built, so a name they get
+ * wrong fails every build.
+ * lead_stage_counts holds how many leads each stage has, moved with every write; each stage has
+ * its row from the start, so a rebuild and the live runner leave the same rows.
  */
 export const LEADS_DDL = `
-  CREATE TABLE leads (
-    id uuid PRIMARY KEY,
-    name text NOT NULL,
-    business text NOT NULL,
-    email text NOT NULL,
-    phone text,
-    stage text NOT NULL,
-    source text,
-    priority text NOT NULL,
-    proposal_link text,
-    contract_status text,
-    notes text,
-    last_activity text,
-    created_at timestamptz NOT NULL,
-    updated_at timestamptz NOT NULL,
-    created_by text NOT NULL,
-    assigned_to text,
-    creative_director_id uuid,
-    version integer NOT NULL,
-    rank text COLLATE "C" NOT NULL,
-    card text NOT NULL,
-    search text GENERATED ALWAYS AS (lower(name || ' ' || business || ' ' || email)) STORED
-  );
+  ${createTableSql(leads)}
   CREATE INDEX leads_board ON leads (stage, rank);
-  CREATE TABLE lead_stage_counts (
-    stage text PRIMARY KEY,
-    leads integer NOT NULL
-  );
+  ${createTableSql(leadStageCounts)}
   INSERT INTO lead_stage_counts (stage, leads) VALUES ${LEAD_STAGES.map((stage) => `('${stage.replaceAll("'", "''")}', 0)`).join(", ")};
 `;
 

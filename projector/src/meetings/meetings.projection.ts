@@ -1,59 +1,16 @@
 import type { RecordedEvent } from "@crm/contracts/events/registry";
 import { meetingIdOfStream } from "@crm/contracts/meeting/stream";
 import { describeMessagingEvent } from "@crm/contracts/messaging/describe";
+import { MEETINGS_TABLES, meetings, type MeetingRow } from "@crm/contracts/read-models/meetings";
+import { createTableSql, sqlTypes } from "@crm/contracts/read-models/table";
 import type { Queryable } from "@crm/infra/db/database";
 import type { Projection } from "../projection.ts";
-import { upsertRows, type Columns } from "../sql.ts";
+import { upsertRows } from "../sql.ts";
 
-/** One row per meeting: what the lead page's Meetings card reads. */
-const COLUMNS = {
-  id: "uuid",
-  lead_id: "uuid",
-  title: "text",
-  type: "text",
-  meeting_type: "text",
-  location: "text",
-  start_time: "timestamptz",
-  end_time: "timestamptz",
-  meet_link: "text",
-  conference_provider: "text",
-  calendar_event_id: "text",
-  notes: "text",
-  attendee_email: "text",
-  status: "text",
-  invite_status: "text",
-  sequence: "integer",
-  created_at: "timestamptz",
-  created_by: "text",
-  updated_at: "timestamptz",
-  version: "integer",
-} as const satisfies Columns;
-
-type MeetingRow = { -readonly [K in keyof typeof COLUMNS]: (typeof COLUMNS)[K] extends "integer" ? number : string | null };
+const COLUMNS = sqlTypes(meetings);
 
 const DDL = `
-  CREATE TABLE meetings (
-    id uuid PRIMARY KEY,
-    lead_id uuid NOT NULL,
-    title text NOT NULL,
-    type text NOT NULL,
-    meeting_type text NOT NULL,
-    location text,
-    start_time timestamptz NOT NULL,
-    end_time timestamptz NOT NULL,
-    meet_link text,
-    conference_provider text,
-    calendar_event_id text,
-    notes text,
-    attendee_email text,
-    status text NOT NULL,
-    invite_status text NOT NULL,
-    sequence integer NOT NULL,
-    created_at timestamptz NOT NULL,
-    created_by text NOT NULL,
-    updated_at timestamptz NOT NULL,
-    version integer NOT NULL
-  );
+  ${createTableSql(meetings)}
   CREATE INDEX meetings_lead ON meetings (lead_id, start_time);
 `;
 
@@ -108,7 +65,7 @@ function changes(event: RecordedEvent): Partial<MeetingRow> | undefined {
 /** A lead's meetings go with the lead (docs/product.md, "Leads and the pipeline", Archive) (archived leads leave the read models; their events stay). */
 async function dropArchivedLeads(tx: Queryable, events: readonly RecordedEvent[]) {
   const archived = events.flatMap((e) => (e.type === "LeadArchived" ? [e.data.leadId] : []));
-  if (archived.length > 0) await tx.query("DELETE FROM meetings WHERE lead_id = ANY($1::uuid[])", [archived]);
+  if (archived.length > 0) await tx.query(`DELETE FROM ${meetings} WHERE lead_id = ANY($1::uuid[])`, [archived]);
 }
 
 async function apply(tx: Queryable, events: readonly RecordedEvent[]) {
@@ -119,31 +76,33 @@ async function apply(tx: Queryable, events: readonly RecordedEvent[]) {
 async function upsertMeetings(tx: Queryable, events: readonly RecordedEvent[]) {
   const ids = [...new Set(events.map((e) => meetingIdOfStream(e.streamId)).filter((id): id is string => id !== undefined))];
   if (ids.length === 0) return;
-  const { rows } = await tx.query<MeetingRow>(`SELECT ${Object.keys(COLUMNS).join(", ")} FROM meetings WHERE id = ANY($1::uuid[])`, [ids]);
-  const meetings = new Map(rows.map((r) => [r.id!, r]));
+  const { rows } = await tx.query<MeetingRow>(`SELECT ${Object.keys(COLUMNS).join(", ")} FROM ${meetings} WHERE id = ANY($1::uuid[])`, [
+    ids,
+  ]);
+  const byId = new Map(rows.map((r) => [r.id, r]));
   const touched = new Set<string>();
   for (const event of events) {
     const id = meetingIdOfStream(event.streamId);
     if (!id) continue;
-    const row = event.type === "MeetingScheduled" ? scheduled(event) : meetings.get(id);
+    const row = event.type === "MeetingScheduled" ? scheduled(event) : byId.get(id);
     const change = event.type === "MeetingScheduled" ? {} : changes(event);
     if (!row || !change) continue;
-    meetings.set(id, { ...row, ...change, updated_at: event.metadata.at, version: event.streamVersion });
+    byId.set(id, { ...row, ...change, updated_at: event.metadata.at, version: event.streamVersion });
     touched.add(id);
   }
   await upsertRows(
     tx,
-    "meetings",
+    meetings.name,
     COLUMNS,
     "id",
-    [...touched].map((id) => meetings.get(id)!),
+    [...touched].map((id) => byId.get(id)!),
   );
 }
 
 export const meetingsProjection: Projection = {
   name: "meetings",
   version: 2,
-  tables: ["meetings"],
+  tables: MEETINGS_TABLES.map((t) => t.name),
   ddl: DDL,
   readerIndexes: "CREATE INDEX meetings_upcoming ON meetings (start_time) WHERE status = 'scheduled';",
   apply,

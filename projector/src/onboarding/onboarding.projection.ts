@@ -5,44 +5,32 @@ import { leadIdOfStream } from "@crm/contracts/lead/stream";
 import { describeMessagingEvent } from "@crm/contracts/messaging/describe";
 import { isOnboardingStage } from "@crm/contracts/onboarding/steps";
 import { describeQuestionnaireEvent } from "@crm/contracts/questionnaire/describe";
+import {
+  ONBOARDING_TABLES,
+  onboardingActivities,
+  onboardingLeadStages,
+  type OnboardingActivityRow,
+  type OnboardingLeadStageRow,
+} from "@crm/contracts/read-models/onboarding";
+import { createTableSql, sqlTypes } from "@crm/contracts/read-models/table";
 import { named, type Queryable } from "@crm/infra/db/database";
 import type { Projection } from "../projection.ts";
-import { insertColumns, type Columns } from "../sql.ts";
+import { insertColumns } from "../sql.ts";
 
-/** Each lead's stage, so an event can be judged by the stage its lead had when it happened. */
-const STAGE_COLUMNS = { lead_id: "uuid", stage: "text" } as const satisfies Columns;
-const ACTIVITY_COLUMNS = {
-  id: "uuid",
-  lead_id: "uuid",
-  type: "text",
-  title: "text",
-  description: "text",
-  created_at: "timestamptz",
-  created_by: "text",
-  position: "text",
-} as const satisfies Columns;
+const STAGE_COLUMNS = sqlTypes(onboardingLeadStages);
+const ACTIVITY_COLUMNS = sqlTypes(onboardingActivities);
 
 /**
  * Kept cheap to fill as the activities timeline is (see there): positions compare byte by byte,
  * the key on id is built after a rebuild's fill, the index by lead when the first archive comes.
  */
 const DDL = `
-  CREATE TABLE onboarding_lead_stages (lead_id uuid PRIMARY KEY, stage text NOT NULL);
-  CREATE TABLE onboarding_activities (
-    id uuid NOT NULL,
-    lead_id uuid NOT NULL,
-    type text NOT NULL,
-    title text NOT NULL,
-    description text,
-    created_at timestamptz NOT NULL,
-    created_by text NOT NULL,
-    position text COLLATE "C" NOT NULL
-  );
+  ${createTableSql(onboardingLeadStages)}
+  ${createTableSql(onboardingActivities)}
 `;
 
 const LEAD_INDEX = "CREATE INDEX IF NOT EXISTS onboarding_activities_lead ON onboarding_activities (lead_id, position DESC);";
 
-type ActivityRow = Record<keyof typeof ACTIVITY_COLUMNS, string | null>;
 type Entry = ActivityDescription & { leadId: string };
 
 /** The stage an event leaves its lead in, when it sets one. */
@@ -89,8 +77,8 @@ function leadOf(event: RecordedEvent): string | undefined {
 
 async function loadStages(tx: Queryable, ids: readonly string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
-  const { rows } = await tx.query<{ lead_id: string; stage: string }>(
-    named("SELECT lead_id, stage FROM onboarding_lead_stages WHERE lead_id = ANY($1::uuid[])"),
+  const { rows } = await tx.query<OnboardingLeadStageRow>(
+    named(`SELECT lead_id, stage FROM ${onboardingLeadStages} WHERE lead_id = ANY($1::uuid[])`),
     [ids],
   );
   return new Map(rows.map((r) => [r.lead_id, r.stage]));
@@ -119,7 +107,7 @@ async function apply(tx: Queryable, events: readonly RecordedEvent[]) {
   const stages = await loadStages(tx, leadsNeedingStage(events, leadIds));
   const changed = new Set<string>();
   const archived = new Set<string>();
-  let rows: ActivityRow[] = [];
+  let rows: OnboardingActivityRow[] = [];
   for (let i = 0; i < events.length; i++) {
     const event = events[i]!;
     const leadId = leadIds[i];
@@ -150,18 +138,24 @@ async function apply(tx: Queryable, events: readonly RecordedEvent[]) {
   }
   if (archived.size > 0) {
     await tx.exec(LEAD_INDEX);
-    await tx.query("DELETE FROM onboarding_activities WHERE lead_id = ANY($1::uuid[])", [[...archived]]);
-    await tx.query("DELETE FROM onboarding_lead_stages WHERE lead_id = ANY($1::uuid[])", [[...archived]]);
+    await tx.query(`DELETE FROM ${onboardingActivities} WHERE lead_id = ANY($1::uuid[])`, [[...archived]]);
+    await tx.query(`DELETE FROM ${onboardingLeadStages} WHERE lead_id = ANY($1::uuid[])`, [[...archived]]);
   }
   const stageRows = [...changed].filter((id) => stages.has(id)).map((id) => ({ lead_id: id, stage: stages.get(id) }));
-  await insertColumns(tx, "onboarding_lead_stages", STAGE_COLUMNS, stageRows, "ON CONFLICT (lead_id) DO UPDATE SET stage = EXCLUDED.stage");
-  await insertColumns(tx, "onboarding_activities", ACTIVITY_COLUMNS, rows);
+  await insertColumns(
+    tx,
+    onboardingLeadStages.name,
+    STAGE_COLUMNS,
+    stageRows,
+    "ON CONFLICT (lead_id) DO UPDATE SET stage = EXCLUDED.stage",
+  );
+  await insertColumns(tx, onboardingActivities.name, ACTIVITY_COLUMNS, rows);
 }
 
 export const onboardingProjection: Projection = {
   name: "onboarding",
   version: 2,
-  tables: ["onboarding_lead_stages", "onboarding_activities"],
+  tables: ONBOARDING_TABLES.map((t) => t.name),
   ddl: DDL,
   readerIndexes: `
     ${LEAD_INDEX}

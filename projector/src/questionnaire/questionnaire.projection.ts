@@ -1,44 +1,16 @@
 import type { RecordedEvent } from "@crm/contracts/events/registry";
 import { leadIdOfQuestionnaireStream } from "@crm/contracts/questionnaire/stream";
+import { QUESTIONNAIRE_TABLES, questionnaireResponses, type QuestionnaireResponseRow } from "@crm/contracts/read-models/questionnaire";
+import { createTableSql, sqlTypes } from "@crm/contracts/read-models/table";
 import type { Queryable } from "@crm/infra/db/database";
 import type { Projection } from "../projection.ts";
-import { insertColumns, type Columns } from "../sql.ts";
+import { insertColumns } from "../sql.ts";
 
-/** One row per submitted version; staff read the latest and can open earlier ones. */
-const COLUMNS = {
-  id: "uuid",
-  lead_id: "uuid",
-  version: "integer",
-  answers: "jsonb",
-  answered: "integer",
-  submitted_at: "timestamptz",
-  position: "text",
-} as const satisfies Columns;
+const COLUMNS = sqlTypes(questionnaireResponses);
 
-const DDL = `
-  CREATE TABLE questionnaire_responses (
-    id uuid PRIMARY KEY,
-    lead_id uuid NOT NULL,
-    version integer NOT NULL,
-    answers jsonb NOT NULL,
-    answered integer NOT NULL,
-    submitted_at timestamptz NOT NULL,
-    position text NOT NULL,
-    UNIQUE (lead_id, version)
-  );
-`;
+const DDL = createTableSql(questionnaireResponses);
 
-interface ResponseRow {
-  id: string;
-  lead_id: string;
-  version: number;
-  answers: Record<string, unknown>;
-  answered: number;
-  submitted_at: string;
-  position: string;
-}
-
-function rowOf(event: RecordedEvent & { type: "QuestionnaireSubmitted" }): ResponseRow {
+function rowOf(event: RecordedEvent & { type: "QuestionnaireSubmitted" }): QuestionnaireResponseRow {
   const { responseId, leadId, version, answers } = event.data;
   const answered = Object.values(answers).filter((v) => v !== null).length;
   return { id: responseId, lead_id: leadId, version, answers, answered, submitted_at: event.metadata.at, position: event.position };
@@ -46,7 +18,7 @@ function rowOf(event: RecordedEvent & { type: "QuestionnaireSubmitted" }): Respo
 
 /** Submissions become rows; archiving a lead removes its answers (they go with the lead: docs/product.md, "Leads and the pipeline", Archive). */
 async function apply(tx: Queryable, events: readonly RecordedEvent[]) {
-  let rows: ResponseRow[] = [];
+  let rows: QuestionnaireResponseRow[] = [];
   const archived = new Set<string>();
   for (const event of events) {
     if (event.type === "QuestionnaireSubmitted") rows.push(rowOf(event));
@@ -55,14 +27,14 @@ async function apply(tx: Queryable, events: readonly RecordedEvent[]) {
       rows = rows.filter((r) => r.lead_id !== event.data.leadId);
     }
   }
-  if (archived.size > 0) await tx.query("DELETE FROM questionnaire_responses WHERE lead_id = ANY($1::uuid[])", [[...archived]]);
-  await insertColumns(tx, "questionnaire_responses", COLUMNS, rows, "ON CONFLICT DO NOTHING");
+  if (archived.size > 0) await tx.query(`DELETE FROM ${questionnaireResponses} WHERE lead_id = ANY($1::uuid[])`, [[...archived]]);
+  await insertColumns(tx, questionnaireResponses.name, COLUMNS, rows, "ON CONFLICT DO NOTHING");
 }
 
 export const questionnaireProjection: Projection = {
   name: "questionnaire",
   version: 1,
-  tables: ["questionnaire_responses"],
+  tables: QUESTIONNAIRE_TABLES.map((t) => t.name),
   ddl: DDL,
   apply,
   topics(events) {

@@ -1,47 +1,14 @@
 import type { RecordedEvent } from "@crm/contracts/events/registry";
 import { userIdOfStream } from "@crm/contracts/user/stream";
+import { USERS_TABLES, users, type UserRow } from "@crm/contracts/read-models/users";
+import { createTableSql, sqlTypes } from "@crm/contracts/read-models/table";
 import type { Queryable } from "@crm/infra/db/database";
 import type { Projection } from "../projection.ts";
-import { upsertRows, type Columns } from "../sql.ts";
+import { upsertRows } from "../sql.ts";
 
-/** One row per live access request or staff member (auth-contract.md); rejected requests are deleted. */
-const COLUMNS = {
-  id: "uuid",
-  email: "text",
-  display_name: "text",
-  role: "text",
-  approved: "boolean",
-  requested_at: "timestamptz",
-  approved_at: "timestamptz",
-  approved_by: "uuid",
-  previous_rejection_at: "timestamptz",
-} as const satisfies Columns;
+const COLUMNS = sqlTypes(users);
 
-export interface UserRow {
-  id: string;
-  email: string;
-  display_name: string;
-  role: string;
-  approved: boolean;
-  requested_at: string;
-  approved_at: string | null;
-  approved_by: string | null;
-  previous_rejection_at: string | null;
-}
-
-const DDL = `
-  CREATE TABLE users (
-    id uuid PRIMARY KEY,
-    email text NOT NULL,
-    display_name text NOT NULL,
-    role text NOT NULL,
-    approved boolean NOT NULL DEFAULT false,
-    requested_at timestamptz NOT NULL,
-    approved_at timestamptz,
-    approved_by uuid,
-    previous_rejection_at timestamptz
-  );
-`;
+const DDL = createTableSql(users);
 
 /** The API lists pending requests and staff by role; the handlers only look users up by id. */
 const READER_INDEXES = `
@@ -83,20 +50,20 @@ const userIdOf = (event: RecordedEvent) => userIdOfStream(event.streamId);
 async function apply(tx: Queryable, events: readonly RecordedEvent[]) {
   const ids = [...new Set(events.map(userIdOf).filter((id): id is string => id !== undefined))];
   if (ids.length === 0) return;
-  const { rows } = await tx.query<UserRow>(`SELECT ${Object.keys(COLUMNS).join(", ")} FROM users WHERE id = ANY($1::uuid[])`, [ids]);
-  const users = new Map<string, UserRow | null>(rows.map((r) => [r.id, r]));
+  const { rows } = await tx.query<UserRow>(`SELECT ${Object.keys(COLUMNS).join(", ")} FROM ${users} WHERE id = ANY($1::uuid[])`, [ids]);
+  const byId = new Map<string, UserRow | null>(rows.map((r) => [r.id, r]));
   for (const event of events) {
     const id = userIdOf(event);
-    if (id) users.set(id, applyEvent(users.get(id) ?? null, event));
+    if (id) byId.set(id, applyEvent(byId.get(id) ?? null, event));
   }
-  const gone = ids.filter((id) => users.get(id) === null);
-  if (gone.length > 0) await tx.query(`DELETE FROM users WHERE id = ANY($1::uuid[])`, [gone]);
+  const gone = ids.filter((id) => byId.get(id) === null);
+  if (gone.length > 0) await tx.query(`DELETE FROM ${users} WHERE id = ANY($1::uuid[])`, [gone]);
   await upsertRows(
     tx,
-    "users",
+    users.name,
     COLUMNS,
     "id",
-    ids.map((id) => users.get(id)).filter((r): r is UserRow => r != null),
+    ids.map((id) => byId.get(id)).filter((r): r is UserRow => r != null),
   );
 }
 
@@ -104,7 +71,7 @@ export const usersProjection: Projection = {
   name: "users",
   // 2: previous_rejection_at, a re-application's earlier rejection (decisions/040).
   version: 2,
-  tables: ["users"],
+  tables: USERS_TABLES.map((t) => t.name),
   ddl: DDL,
   readerIndexes: READER_INDEXES,
   apply,
