@@ -1,3 +1,5 @@
+import { leads, type LeadsRow } from "@crm/contracts/read-models/leads";
+import { users } from "@crm/contracts/read-models/users";
 import type { Queryable } from "@crm/infra/db/database";
 import type { EventStore } from "@crm/infra/event-store/event-store";
 
@@ -21,7 +23,7 @@ export interface LeadLookups {
 export function sqlLeadLookups(db: Queryable, store: EventStore): LeadLookups {
   const tablesSeen = new Set<string>();
   /** Whether a read model's table exists yet (a projector builds it; it may not have run). */
-  async function tableExists(table: "users" | "leads"): Promise<boolean> {
+  async function tableExists(table: typeof users.name | typeof leads.name): Promise<boolean> {
     if (tablesSeen.has(table)) return true;
     const { rows } = await db.query<{ found: boolean }>("SELECT to_regclass($1) IS NOT NULL AS found", [`public.${table}`]);
     if (rows[0]?.found === true) tablesSeen.add(table);
@@ -32,29 +34,31 @@ export function sqlLeadLookups(db: Queryable, store: EventStore): LeadLookups {
     const head = await store.currentPosition();
     const deadline = Date.now() + CATCH_UP_MS;
     while (Date.now() < deadline) {
-      const { rows } = await db.query<{ position: string }>("SELECT position FROM public.projection_checkpoints WHERE name = $1", [projection]);
+      const { rows } = await db.query<{ position: string }>("SELECT position FROM public.projection_checkpoints WHERE name = $1", [
+        projection,
+      ]);
       if (!rows[0] || rows[0].position >= head) return;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   }
 
   async function directorExists(userId: string) {
-    const sql = "SELECT 1 FROM public.users WHERE id = $1::uuid AND role = 'Creative Director' AND approved";
+    const sql = `SELECT 1 FROM public.${users} WHERE id = $1::uuid AND role = 'Creative Director' AND approved`;
     return (await db.query(sql, [userId])).rows.length > 0;
   }
 
   return {
     async isCreativeDirector(userId) {
-      if (!(await tableExists("users"))) return undefined;
+      if (!(await tableExists(users.name))) return undefined;
       if (await directorExists(userId)) return true;
       await catchUp("users"); // only a "no" might be stale: ask again once the users are current
       return directorExists(userId);
     },
     async leadIdsByEmail(emails) {
-      if (emails.length === 0 || !(await tableExists("leads"))) return new Map();
+      if (emails.length === 0 || !(await tableExists(leads.name))) return new Map();
       await catchUp("leads");
-      const { rows } = await db.query<{ email: string; id: string }>(
-        `SELECT DISTINCT ON (lower(email)) lower(email) AS email, id FROM public.leads
+      const { rows } = await db.query<Pick<LeadsRow, "email" | "id">>(
+        `SELECT DISTINCT ON (lower(email)) lower(email) AS email, id FROM public.${leads}
          WHERE lower(email) = ANY($1::text[]) ORDER BY lower(email), created_at, id`,
         [emails.map((e) => e.trim().toLowerCase())],
       );

@@ -2,6 +2,10 @@ import type { CreativeClient } from "@crm/contracts/creative/clients";
 import { fileUrl, type FilePurpose, type SniffedType, type StoredFile } from "@crm/contracts/creative/files";
 import type { ContentSubmission } from "@crm/contracts/creative/submission";
 import type { CreativeTask } from "@crm/contracts/creative/task";
+import { contentSubmissions, creativeFiles, creativeTasks } from "@crm/contracts/read-models/creative";
+import { leads } from "@crm/contracts/read-models/leads";
+import { selectAs } from "@crm/contracts/read-models/table";
+import { users } from "@crm/contracts/read-models/users";
 import type { Queryable } from "@crm/infra/db/database";
 
 /** Whose clients a reader sees: one director's, or (null) everyone's. */
@@ -24,13 +28,30 @@ const attachment = (f: StoredFile) => ({
 type SubmissionRow = Omit<ContentSubmission, "file" | "fileUrl"> & { file: StoredFile | null };
 type TaskRow = Omit<CreativeTask, "attachments" | "files" | "fileUrl"> & { attachments: StoredFile[] };
 
+const l = leads.as("l");
+const submission = contentSubmissions.as("x");
+const task = creativeTasks.as("x");
+
 /** Content submissions, newest first, of the leads in scope (the current director of the lead decides). */
 export async function listSubmissions(q: Queryable, scope: Scope): Promise<ContentSubmission[]> {
   const { rows } = await q.query<SubmissionRow>(
-    `SELECT x.id, x.lead_id AS "leadId", l.name AS "leadName", x.creative_director_id AS "creativeDirectorId", x.type, x.title,
-       x.description, x.caption, x.file, x.status, x.client_feedback AS "clientFeedback", x.review_notes AS "reviewNotes",
-       x.created_at AS "createdAt", x.created_by AS "createdBy", x.reviewed_at AS "reviewedAt", x.reviewed_by AS "reviewedBy", x.version
-     FROM content_submissions x JOIN leads l ON l.id = x.lead_id WHERE ${WHERE} ORDER BY x.created_at DESC, x.id LIMIT 1000`,
+    `SELECT ${selectAs(submission, ["id", "lead_id"])}, l.name AS "leadName", ${selectAs(submission, [
+      "creative_director_id",
+      "type",
+      "title",
+      "description",
+      "caption",
+      "file",
+      "status",
+      "client_feedback",
+      "review_notes",
+      "created_at",
+      "created_by",
+      "reviewed_at",
+      "reviewed_by",
+      "version",
+    ])}
+     FROM ${submission} JOIN ${l} ON l.id = x.lead_id WHERE ${WHERE} ORDER BY x.created_at DESC, x.id LIMIT 1000`,
     params(scope),
   );
   return rows.map(({ file, ...row }) => ({ ...row, file: file && attachment(file), fileUrl: file && fileUrl(file.fileId) }));
@@ -39,10 +60,22 @@ export async function listSubmissions(q: Queryable, scope: Scope): Promise<Conte
 /** Creative tasks, newest first, of the leads in scope. */
 export async function listTasks(q: Queryable, scope: Scope): Promise<CreativeTask[]> {
   const { rows } = await q.query<TaskRow>(
-    `SELECT x.id, x.lead_id AS "leadId", l.name AS "leadName", x.creative_director_id AS "creativeDirectorId", x.title, x.description,
-       x.status, x.priority, x.attachments, x.notes, x.due_date AS "dueDate", x.created_at AS "createdAt", x.created_by AS "createdBy",
-       x.updated_at AS "updatedAt", x.completed_at AS "completedAt", x.version
-     FROM creative_tasks x JOIN leads l ON l.id = x.lead_id WHERE ${WHERE} ORDER BY x.created_at DESC, x.id LIMIT 1000`,
+    `SELECT ${selectAs(task, ["id", "lead_id"])}, l.name AS "leadName", ${selectAs(task, [
+      "creative_director_id",
+      "title",
+      "description",
+      "status",
+      "priority",
+      "attachments",
+      "notes",
+      "due_date",
+      "created_at",
+      "created_by",
+      "updated_at",
+      "completed_at",
+      "version",
+    ])}
+     FROM ${task} JOIN ${l} ON l.id = x.lead_id WHERE ${WHERE} ORDER BY x.created_at DESC, x.id LIMIT 1000`,
     params(scope),
   );
   return rows.map(({ attachments, ...row }) => ({
@@ -56,8 +89,8 @@ export async function listTasks(q: Queryable, scope: Scope): Promise<CreativeTas
 /** Leads with a creative director, in scope, with the director's name (identity's users read model). */
 export async function listClients(q: Queryable, directorId: string | null): Promise<CreativeClient[]> {
   const { rows } = await q.query<CreativeClient>(
-    `SELECT l.id, l.name, l.business, l.email, l.stage, l.creative_director_id AS "creativeDirectorId", u.display_name AS "creativeDirectorName"
-     FROM leads l LEFT JOIN users u ON u.id = l.creative_director_id
+    `SELECT ${selectAs(l, ["id", "name", "business", "email", "stage", "creative_director_id"])}, u.display_name AS "creativeDirectorName"
+     FROM ${l} LEFT JOIN ${users.as("u")} ON u.id = l.creative_director_id
      WHERE l.creative_director_id IS NOT NULL AND ($1::uuid IS NULL OR l.creative_director_id = $1) ORDER BY l.name, l.id`,
     [directorId],
   );
@@ -66,7 +99,7 @@ export async function listClients(q: Queryable, directorId: string | null): Prom
 
 /** The director of a lead: undefined when no such lead, null when it has none. */
 export async function directorOfLead(q: Queryable, leadId: string): Promise<string | null | undefined> {
-  const { rows } = await q.query<{ d: string | null }>("SELECT creative_director_id AS d FROM leads WHERE id = $1", [leadId]);
+  const { rows } = await q.query<{ d: string | null }>(`SELECT creative_director_id AS d FROM ${leads} WHERE id = $1`, [leadId]);
   return rows[0] === undefined ? undefined : rows[0].d;
 }
 
@@ -82,12 +115,14 @@ export interface FileRecord {
   directorId: string | null;
 }
 
+const f = creativeFiles.as("f");
+
 /** An uploaded file with its lead's current director; undefined when unknown or its lead is gone. */
 export async function findFile(q: Queryable, fileId: string): Promise<FileRecord | undefined> {
   const { rows } = await q.query<FileRecord>(
-    `SELECT f.id, f.lead_id AS "leadId", f.purpose, f.key, f.name, f.size::float8 AS size, f.content_type AS "contentType", f.checksum,
+    `SELECT ${selectAs(f, ["id", "lead_id", "purpose", "key", "name"])}, f.size::float8 AS size, ${selectAs(f, ["content_type", "checksum"])},
        l.creative_director_id AS "directorId"
-     FROM creative_files f JOIN leads l ON l.id = f.lead_id WHERE f.id = $1`,
+     FROM ${f} JOIN ${l} ON l.id = f.lead_id WHERE f.id = $1`,
     [fileId],
   );
   return rows[0];

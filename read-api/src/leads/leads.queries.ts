@@ -1,10 +1,29 @@
 import { LEAD_STAGES, type Lead, type Stats } from "@crm/contracts/lead/lead";
+import { leads, leadStageCounts } from "@crm/contracts/read-models/leads";
+import { selectAs } from "@crm/contracts/read-models/table";
 import type { Queryable } from "@crm/infra/db/database";
 
-const LEAD_COLUMNS = `id, name, business, email, phone, stage, source, priority,
-  proposal_link AS "proposalLink", contract_status AS "contractStatus", notes, last_activity AS "lastActivity",
-  created_at AS "createdAt", updated_at AS "updatedAt", created_by AS "createdBy", assigned_to AS "assignedTo",
-  creative_director_id AS "creativeDirectorId", version`;
+/** A lead as the API sends it (getLead): each column under its API name, proposal_link AS "proposalLink" and so on. */
+const LEAD_COLUMNS = selectAs(leads.as(), [
+  "id",
+  "name",
+  "business",
+  "email",
+  "phone",
+  "stage",
+  "source",
+  "priority",
+  "proposal_link",
+  "contract_status",
+  "notes",
+  "last_activity",
+  "created_at",
+  "updated_at",
+  "created_by",
+  "assigned_to",
+  "creative_director_id",
+  "version",
+]);
 
 /**
  * Each stage's number of leads as a relation (stage, leads): the counts the leads projection keeps
@@ -12,8 +31,8 @@ const LEAD_COLUMNS = `id, name, business, email, phone, stage, source, priority,
  * version 4 has not swapped in yet (blue/green, in the background at start), its rows counted.
  */
 async function stageCounts(q: Queryable): Promise<string> {
-  const { rows } = await q.query<{ kept: boolean }>("SELECT to_regclass('lead_stage_counts') IS NOT NULL AS kept");
-  return rows[0]!.kept ? "lead_stage_counts" : "(SELECT stage, count(*)::int AS leads FROM leads GROUP BY stage)";
+  const { rows } = await q.query<{ kept: boolean }>(`SELECT to_regclass('${leadStageCounts}') IS NOT NULL AS kept`);
+  return rows[0]!.kept ? leadStageCounts.name : `(SELECT stage, count(*)::int AS leads FROM ${leads} GROUP BY stage)`;
 }
 
 export interface LeadFilter {
@@ -51,7 +70,7 @@ export async function listLeadsJson(q: Queryable, filter: LeadFilter = {}): Prom
   const where = filterClause(filter, params);
   const { rows } = await q.query<{ body: string }>(
     `SELECT '[' || coalesce(string_agg(l.card, ',' ORDER BY array_position($1::text[], l.stage), l.rank, l.id), '') || ']' AS body
-     FROM leads l ${where}`,
+     FROM ${leads} l ${where}`,
     params,
   );
   return rows[0]!.body;
@@ -67,12 +86,12 @@ export async function listLeadsJson(q: Queryable, filter: LeadFilter = {}): Prom
 export async function boardJson(q: Queryable, filter: Omit<LeadFilter, "stage">, limits: readonly number[]): Promise<string> {
   const params: unknown[] = [LEAD_STAGES, limits];
   const where = filterClause(filter, params);
-  const source = where ? "matching" : "leads";
+  const source = where ? "matching" : leads.name;
   const total = where
     ? "(SELECT count(*) FROM matching l WHERE l.stage = s.stage)"
     : `coalesce((SELECT leads FROM ${await stageCounts(q)} n WHERE n.stage = s.stage), 0)`;
   const { rows } = await q.query<{ body: string }>(
-    `${where ? `WITH matching AS MATERIALIZED (SELECT stage, rank, id, card FROM leads ${where})` : ""}
+    `${where ? `WITH matching AS MATERIALIZED (SELECT stage, rank, id, card FROM ${leads} ${where})` : ""}
      SELECT '{"columns":[' || string_agg(
          '{"stage":' || to_json(s.stage)::text || ',"count":' || c.total || ',"leads":[' || coalesce(c.cards, '') || ']}',
          ',' ORDER BY s.ord) || ']}' AS body
@@ -93,7 +112,7 @@ export async function listLeads(q: Queryable, filter: LeadFilter = {}): Promise<
 }
 
 export async function getLead(q: Queryable, id: string): Promise<Lead | undefined> {
-  const { rows } = await q.query<Lead>(`SELECT ${LEAD_COLUMNS} FROM leads WHERE id = $1`, [id]);
+  const { rows } = await q.query<Lead>(`SELECT ${LEAD_COLUMNS} FROM ${leads} WHERE id = $1`, [id]);
   return rows[0];
 }
 
@@ -111,12 +130,12 @@ export async function getStats(q: Queryable, directorId?: string): Promise<Stats
   const { rows } =
     directorId === undefined
       ? await q.query<Stats>(
-          `SELECT ${STATS}, (SELECT count(*) FROM leads WHERE creative_director_id IS NOT NULL)::int AS "clientsAssigned"
+          `SELECT ${STATS}, (SELECT count(*) FROM ${leads} WHERE creative_director_id IS NOT NULL)::int AS "clientsAssigned"
            FROM ${await stageCounts(q)} n`,
         )
       : await q.query<Stats>(
           `SELECT ${STATS}, coalesce(sum(leads), 0)::int AS "clientsAssigned"
-           FROM (SELECT stage, count(*)::int AS leads FROM leads WHERE creative_director_id = $1 GROUP BY stage) n`,
+           FROM (SELECT stage, count(*)::int AS leads FROM ${leads} WHERE creative_director_id = $1 GROUP BY stage) n`,
           [directorId],
         );
   return rows[0]!;

@@ -1,5 +1,6 @@
 import type { AdvancedNotice } from "@crm/contracts/api/live";
 import type { UserRole } from "@crm/contracts/user/user";
+import { leads, type LeadsRow } from "@crm/contracts/read-models/leads";
 import type { Queryable } from "@crm/infra/db/database";
 
 /** Who reads a live notice. */
@@ -32,7 +33,10 @@ export function noticeFor(db: Queryable) {
     let found = byDirector.get(directorId);
     if (!found) {
       found = db
-        .query<{ id: string }>("SELECT id::text AS id FROM leads WHERE creative_director_id = $1 AND id = ANY($2::uuid[])", [directorId, ids])
+        .query<Pick<LeadsRow, "id">>(`SELECT id::text AS id FROM ${leads} WHERE creative_director_id = $1 AND id = ANY($2::uuid[])`, [
+          directorId,
+          ids,
+        ])
         .then(({ rows }) => new Set(rows.map((r) => r.id.toLowerCase())));
       byDirector.set(directorId, found);
     }
@@ -42,7 +46,14 @@ export function noticeFor(db: Queryable) {
   return async (notice: AdvancedNotice, reader: NoticeReader): Promise<AdvancedNotice | undefined> => {
     if (reader.role !== "Creative Director") return notice;
     const ids = [...new Set(notice.topics.map(idOf).filter((id) => id !== undefined && id !== reader.userId && UUID.test(id)))] as string[];
-    const mine = ids.length === 0 ? new Set<string>() : await theirs(notice, reader.userId, ids.map((id) => id.toLowerCase()));
+    const mine =
+      ids.length === 0
+        ? new Set<string>()
+        : await theirs(
+            notice,
+            reader.userId,
+            ids.map((id) => id.toLowerCase()),
+          );
     const topics = notice.topics.filter((topic) => {
       const id = idOf(topic);
       if (id === undefined) return true;

@@ -1,9 +1,13 @@
 import type { QuestionnaireAnswers } from "@crm/contracts/questionnaire/fields";
 import type { QuestionnaireResponse, QuestionnaireVersion } from "@crm/contracts/questionnaire/questionnaire";
+import { leads } from "@crm/contracts/read-models/leads";
+import { questionnaireResponses as responses } from "@crm/contracts/read-models/questionnaire";
+import { selectAs } from "@crm/contracts/read-models/table";
 import type { Queryable } from "@crm/infra/db/database";
 
-const RESPONSE = `r.id, r.lead_id AS "leadId", r.version, r.submitted_at AS "submittedAt", r.answers,
-  (SELECT max(version) FROM questionnaire_responses WHERE lead_id = r.lead_id)::int AS versions`;
+const r = responses.as("r");
+const RESPONSE = `${selectAs(r, ["id", "lead_id", "version", "submitted_at", "answers"])},
+  (SELECT max(version) FROM ${responses} WHERE lead_id = r.lead_id)::int AS versions`;
 
 type Stored = Omit<QuestionnaireResponse, keyof QuestionnaireAnswers> & { answers: QuestionnaireAnswers };
 
@@ -11,13 +15,8 @@ type Stored = Omit<QuestionnaireResponse, keyof QuestionnaireAnswers> & { answer
 export async function getResponse(q: Queryable, leadId: string, version?: number): Promise<QuestionnaireResponse | undefined> {
   const { rows } =
     version === undefined
-      ? await q.query<Stored>(`SELECT ${RESPONSE} FROM questionnaire_responses r WHERE r.lead_id = $1 ORDER BY r.version DESC LIMIT 1`, [
-          leadId,
-        ])
-      : await q.query<Stored>(`SELECT ${RESPONSE} FROM questionnaire_responses r WHERE r.lead_id = $1 AND r.version = $2`, [
-          leadId,
-          version,
-        ]);
+      ? await q.query<Stored>(`SELECT ${RESPONSE} FROM ${r} WHERE r.lead_id = $1 ORDER BY r.version DESC LIMIT 1`, [leadId])
+      : await q.query<Stored>(`SELECT ${RESPONSE} FROM ${r} WHERE r.lead_id = $1 AND r.version = $2`, [leadId, version]);
   if (!rows[0]) return undefined;
   const { answers, ...response } = rows[0];
   return { ...response, ...answers };
@@ -26,7 +25,7 @@ export async function getResponse(q: Queryable, leadId: string, version?: number
 /** Every version of a lead's answers, newest first. */
 export async function listVersions(q: Queryable, leadId: string): Promise<QuestionnaireVersion[]> {
   const { rows } = await q.query<QuestionnaireVersion>(
-    `SELECT id, version, submitted_at AS "submittedAt", answered FROM questionnaire_responses WHERE lead_id = $1 ORDER BY version DESC`,
+    `SELECT ${selectAs(responses.as(), ["id", "version", "submitted_at", "answered"])} FROM ${responses} WHERE lead_id = $1 ORDER BY version DESC`,
     [leadId],
   );
   return rows;
@@ -34,6 +33,6 @@ export async function listVersions(q: Queryable, leadId: string): Promise<Questi
 
 /** True when the lead is assigned to this creative director (the leads read model). */
 export async function isDirectorOf(q: Queryable, leadId: string, userId: string): Promise<boolean> {
-  const { rows } = await q.query("SELECT 1 FROM leads WHERE id = $1 AND creative_director_id = $2", [leadId, userId]);
+  const { rows } = await q.query(`SELECT 1 FROM ${leads} WHERE id = $1 AND creative_director_id = $2`, [leadId, userId]);
   return rows.length > 0;
 }
