@@ -1,0 +1,192 @@
+import { randomUUID } from "node:crypto";
+import type { DomainEvent, RecordedEvent } from "@crm/contracts/events/registry";
+import { fileStreamId, submissionStreamId, taskStreamId } from "@crm/contracts/creative/stream";
+import { leadStreamId } from "@crm/contracts/lead/stream";
+import { meetingStreamId } from "@crm/contracts/meeting/stream";
+import { emptyAnswers } from "@crm/contracts/questionnaire/fields";
+import { questionnaireStreamId } from "@crm/contracts/questionnaire/stream";
+import { leadCreatedEvent, stageChangedEvent } from "@crm/contracts/testing/lead-events";
+import { userStreamId } from "@crm/contracts/user/stream";
+import type { NamedStatement, Queryable } from "@crm/infra/db/database";
+import type { EventStore } from "@crm/infra/event-store/event-store";
+import { sqlLeadLookups } from "@crm/command-service/lead/lead-lookups";
+import * as creativeQueries from "@crm/read-api/creative/creative.queries";
+import * as historyQueries from "@crm/read-api/history/history.queries";
+import * as leadsQueries from "@crm/read-api/leads/leads.queries";
+import { noticeFor } from "@crm/read-api/live/notice-scope";
+import * as meetingsQueries from "@crm/read-api/meetings/meetings.queries";
+import * as questionnaireQueries from "@crm/read-api/questionnaire/questionnaire.queries";
+import * as usersQueries from "@crm/read-api/users/users.queries";
+
+/** A statement as it reached the database, and who sent it. */
+export interface Sent {
+  source: string;
+  text: string;
+}
+
+/** The database as `source` uses it, every statement noted in `sent` on its way. */
+export function recording(db: Queryable, source: string, sent: Sent[]): Queryable {
+  const text = (sql: string | NamedStatement) => (typeof sql === "string" ? sql : sql.text);
+  return {
+    query(sql, params) {
+      sent.push({ source, text: text(sql) });
+      return db.query(sql, params);
+    },
+    exec(sql) {
+      sent.push({ source, text: sql });
+      return db.exec(sql);
+    },
+  };
+}
+
+/** The query modules of the read API whose every exported function is a case below (or sends nothing). */
+export const QUERY_MODULES = {
+  creative: creativeQueries,
+  history: historyQueries,
+  leads: leadsQueries,
+  meetings: meetingsQueries,
+  questionnaire: questionnaireQueries,
+  users: usersQueries,
+} as const;
+
+/** Exported functions of the query modules that send no SQL. */
+export const SENDS_NOTHING = new Set(["leads.escapeLike"]);
+
+export const SAMPLE = { lead: randomUUID(), other: randomUUID(), user: randomUUID(), meeting: randomUUID() } as const;
+
+type Case = (q: Queryable, store: EventStore) => Promise<unknown>;
+
+/** Every read of a read model the read API and the command service make, in each of its shapes. */
+export const READ_CASES: Record<string, Case> = {
+  "creative.listSubmissions": (q) => creativeQueries.listSubmissions(q, { leadId: SAMPLE.lead, directorId: SAMPLE.user }),
+  "creative.listTasks": (q) => creativeQueries.listTasks(q, { directorId: null }),
+  "creative.listClients": (q) => creativeQueries.listClients(q, SAMPLE.user),
+  "creative.directorOfLead": (q) => creativeQueries.directorOfLead(q, SAMPLE.lead),
+  "creative.findFile": (q) => creativeQueries.findFile(q, SAMPLE.lead),
+  "history.leadStreams": (q) => historyQueries.leadStreams(q, SAMPLE.lead),
+  "history.readLeadEvents": (q, store) => historyQueries.readLeadEvents(q, store, SAMPLE.lead),
+  "history.actorNames": (q) => historyQueries.actorNames(q, [SAMPLE.user, "system"]),
+  "leads.listLeadsJson": (q) =>
+    leadsQueries.listLeadsJson(q, { search: "a", stage: "New Lead", priority: "high", creativeDirectorId: SAMPLE.user, mineOf: "u" }),
+  "leads.boardJson": (q) => leadsQueries.boardJson(q, {}, [10, 10]),
+  "leads.boardJson (filtered)": (q) => leadsQueries.boardJson(q, { search: "a", mineOf: "u" }, [10, 10]),
+  "leads.listLeads": (q) => leadsQueries.listLeads(q),
+  "leads.getLead": (q) => leadsQueries.getLead(q, SAMPLE.lead),
+  "leads.getStats": (q) => leadsQueries.getStats(q),
+  "leads.getStats (director)": (q) => leadsQueries.getStats(q, SAMPLE.user),
+  "meetings.meetingsOfLead": (q) => meetingsQueries.meetingsOfLead(q, SAMPLE.lead),
+  "meetings.upcomingMeetings": (q) => meetingsQueries.upcomingMeetings(q, new Date(0).toISOString(), 5),
+  "meetings.getMeeting": (q) => meetingsQueries.getMeeting(q, SAMPLE.meeting),
+  "questionnaire.getResponse": (q) => questionnaireQueries.getResponse(q, SAMPLE.lead),
+  "questionnaire.getResponse (version)": (q) => questionnaireQueries.getResponse(q, SAMPLE.lead, 1),
+  "questionnaire.listVersions": (q) => questionnaireQueries.listVersions(q, SAMPLE.lead),
+  "questionnaire.isDirectorOf": (q) => questionnaireQueries.isDirectorOf(q, SAMPLE.lead, SAMPLE.user),
+  "users.listApprovedUsers": (q) => usersQueries.listApprovedUsers(q, "Partner"),
+  "users.listPendingUsers": (q) => usersQueries.listPendingUsers(q),
+  "live.noticeFor": (q) =>
+    noticeFor(q)({ position: "1", passed: "1", topics: [`lead:${SAMPLE.lead}`] }, { userId: SAMPLE.user, role: "Creative Director" }),
+  "command lookups.isCreativeDirector": (q, store) => sqlLeadLookups(q, store).isCreativeDirector(SAMPLE.user),
+  "command lookups.leadIdsByEmail": (q, store) => sqlLeadLookups(q, store).leadIdsByEmail(["ada@example.com"]),
+};
+
+let position = 0;
+
+/** A recorded event as the projector receives it, at the next position of the log. */
+function recorded(streamId: string, streamVersion: number, event: DomainEvent, actor = "system"): RecordedEvent {
+  position += 1;
+  const at = new Date(Date.UTC(2026, 0, 1, 0, position)).toISOString();
+  return {
+    ...event,
+    eventId: randomUUID(),
+    streamId,
+    streamVersion,
+    position: String(position).padStart(20, "0"),
+    schemaVersion: 1,
+    metadata: { actor, at, commandId: randomUUID(), correlationId: randomUUID() },
+  } as RecordedEvent;
+}
+
+const CHECKSUM = "0".repeat(64);
+
+/** Batches that take every projection through each statement it sends: loads, neighbours, upserts, deletions. */
+export function sampleBatches(): RecordedEvent[][] {
+  const { lead, other, user, meeting } = SAMPLE;
+  const [submission, task] = [randomUUID(), randomUUID()];
+  const file = {
+    fileId: randomUUID(),
+    key: `leads/${lead}/f`,
+    name: "f.png",
+    size: 3,
+    contentType: "image/png" as const,
+    checksum: CHECKSUM,
+  };
+  const first = [
+    recorded(leadStreamId(lead), 1, leadCreatedEvent(lead, { stage: "Contract Signed" })),
+    recorded(leadStreamId(other), 1, leadCreatedEvent(other, { email: "b@example.com" })),
+    recorded(userStreamId(user), 1, {
+      type: "AccessRequested",
+      data: { userId: user, email: "d@example.com", displayName: "D", role: "Creative Director" },
+    }),
+  ];
+  const second = [
+    recorded(leadStreamId(lead), 2, { type: "CreativeDirectorAssigned", data: { leadId: lead, creativeDirectorId: user } }),
+    recorded(leadStreamId(lead), 3, stageChangedEvent(lead, "Contract Signed", "New Lead", { afterId: other })),
+    recorded(leadStreamId(other), 2, { type: "LeadDetailsChanged", data: { leadId: other, changes: { notes: "n" } } }),
+    recorded(userStreamId(user), 2, { type: "UserApproved", data: { userId: user, approvedBy: null } }),
+    recorded(meetingStreamId(meeting), 1, {
+      type: "MeetingScheduled",
+      data: {
+        meetingId: meeting,
+        leadId: lead,
+        title: "Kick-off",
+        type: "general",
+        meetingType: "in-person",
+        location: null,
+        startTime: "2026-02-01T10:00:00.000Z",
+        endTime: "2026-02-01T11:00:00.000Z",
+        notes: null,
+        attendeeEmail: null,
+        conferenceProvider: null,
+        joinLink: null,
+      },
+    }),
+    recorded(
+      questionnaireStreamId(lead),
+      1,
+      { type: "QuestionnaireSubmitted", data: { responseId: randomUUID(), leadId: lead, version: 1, answers: emptyAnswers() } },
+      "public",
+    ),
+    recorded(fileStreamId(file.fileId), 1, { type: "FileUploaded", data: { ...file, leadId: lead, purpose: "photo" } }),
+    recorded(submissionStreamId(submission), 1, {
+      type: "ContentSubmitted",
+      data: {
+        submissionId: submission,
+        leadId: lead,
+        creativeDirectorId: user,
+        type: "photo",
+        title: "T",
+        description: null,
+        caption: null,
+        file,
+      },
+    }),
+    recorded(taskStreamId(task), 1, {
+      type: "TaskCreated",
+      data: {
+        taskId: task,
+        leadId: lead,
+        creativeDirectorId: user,
+        title: "T",
+        description: "D",
+        priority: "low",
+        dueDate: null,
+        notes: null,
+        attachments: [file],
+      },
+    }),
+  ];
+  const third = [
+    recorded(leadStreamId(other), 3, { type: "LeadArchived", data: { leadId: other, name: "Ada", business: "Lovelace Co", reason: null } }),
+  ];
+  return [first, second, third];
+}
