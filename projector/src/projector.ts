@@ -13,6 +13,8 @@ export interface StartProjectorOptions {
   log?: (message: string, error?: unknown) => void;
   batchSize?: number;
   pollMs?: number;
+  /** The runner's fast path FAST_PIPELINED_PROJECTOR (RunnerOptions.pipelined); default: the process's setting. */
+  pipelined?: boolean;
 }
 
 /**

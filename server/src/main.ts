@@ -1,6 +1,6 @@
 import type { Server } from "node:http";
 import { startMessagingReactors } from "@crm/command-service/reactors/start-reactors";
-import { loadConfig } from "@crm/infra/config";
+import { fastPathsOf, loadConfig } from "@crm/infra/config";
 import { defaultLogger, logTo } from "@crm/infra/log/logger";
 import { ALL_PROJECTIONS } from "@crm/projector/projections";
 import { startProjector } from "@crm/projector/projector";
@@ -20,14 +20,25 @@ async function main() {
   const system = await openSystem(config);
 
   const log = system.log;
-  const projector = mode === "all" || mode === "projector" ? await startProjector({ db: system.db, store: system.store, projections: ALL_PROJECTIONS, log: logTo(log) }) : undefined;
+  // The fast paths (decisions/043) as configured: the store and the stream states take theirs in openSystem.
+  const fast = fastPathsOf(config);
+  const projector =
+    mode === "all" || mode === "projector"
+      ? await startProjector({
+          db: system.db,
+          store: system.store,
+          projections: ALL_PROJECTIONS,
+          log: logTo(log),
+          pipelined: fast.pipelinedProjector,
+        })
+      : undefined;
   // Mail, SMS and calendar reactors run beside the commands that request them (docs/decisions/008-meetings-and-messages-delivered-by-reactors.md).
   const reactors = mode === "all" || mode === "command-service" ? await startMessagingReactors({ db: system.db, store: system.store, config, now: system.now, log: logTo(log) }) : undefined;
   const watcher = mode === "all" || mode === "read-api" ? await createCheckpointWatcher(system.db) : undefined;
   let server: Server | undefined;
   if (mode !== "projector") {
     const app = createApp(system, watcher, { commands: mode !== "read-api", reads: mode !== "command-service", ui: mode === "all" || mode === "read-api" });
-    server = createHttpServer(app)
+    server = createHttpServer(app, { expressPrototypes: fast.expressPrototypes })
       .once("error", (error: Error) => {
         // A port already taken, say: say so and stop, rather than run without serving.
         log.fatal({ err: error, port: config.PORT }, `crm ${mode} cannot listen on ${config.HOST}:${config.PORT}: ${error.message}`);

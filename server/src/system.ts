@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { createBackgroundJobs, type BackgroundJobs } from "@crm/infra/background/background-jobs";
-import type { Config } from "@crm/infra/config";
+import { keptStreamStates, loadedStreamStates, useStreamStates } from "@crm/command-service/core/stream-states";
+import { fastPathsOf, type Config } from "@crm/infra/config";
 import type { Database } from "@crm/infra/db/database";
 import { migrate } from "@crm/infra/db/migrations";
 import { openDatabase } from "@crm/infra/db/open-database";
@@ -33,10 +34,16 @@ export async function openSystem(config: Config, db?: Database, log: Logger = cr
   // Events in KurrentDB when KURRENTDB_URL is set (docs/decisions/022-kurrentdb-event-store.md); read models, checkpoints and command ids stay in Postgres.
   const kurrent = config.KURRENTDB_URL ? connectKurrentDb(config.KURRENTDB_URL) : undefined;
   const background = createBackgroundJobs(logTo(log));
+  // The fast paths (decisions/043) as configured; the projector and the HTTP server take theirs in main.ts.
+  const fast = fastPathsOf(config);
+  const store = kurrent
+    ? createKurrentDbEventStore(kurrent, database)
+    : createPostgresEventStore(database, { groupBatching: fast.groupBatching });
+  useStreamStates(store, fast.streamStates ? keptStreamStates(store) : loadedStreamStates(store));
   return {
     config,
     db: database,
-    store: kurrent ? createKurrentDbEventStore(kurrent, database) : createPostgresEventStore(database),
+    store,
     redactor: kurrent ? unsupportedStreamRedactor("KurrentDB") : createPostgresStreamRedactor(database),
     now: () => new Date(),
     newId: randomUUID,

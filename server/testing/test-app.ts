@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { loadConfig } from "@crm/infra/config";
+import { fastPathVariables, loadConfig } from "@crm/infra/config";
 import type { Database } from "@crm/infra/db/database";
 import { logTo, type Logger } from "@crm/infra/log/logger";
 import { createTestDatabase, type Backend } from "@crm/infra/testing/test-database";
@@ -42,9 +42,13 @@ export interface AppOnDatabaseOptions {
   release: () => Promise<void>;
 }
 
-/** The system a test app runs, on a given database, with a data folder of its own. */
+/**
+ * The system a test app runs, on a given database, with a data folder of its own. The fast paths
+ * are the test run's (FAST_* in its environment), unless the test's env sets them.
+ */
 export async function openTestSystem(db: Database, options: Pick<AppOnDatabaseOptions, "env" | "log"> = {}): Promise<System> {
-  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: mkdtempSync(path.join(tmpdir(), "crm-app-")), LOG_LEVEL: "silent", ...options.env });
+  const dataDir = mkdtempSync(path.join(tmpdir(), "crm-app-"));
+  const config = loadConfig({ ...fastPathVariables(), NODE_ENV: "test", DATA_DIR: dataDir, LOG_LEVEL: "silent", ...options.env });
   return openSystem(config, db, options.log);
 }
 
@@ -58,7 +62,7 @@ export interface ServedApp {
 /** Serves the HTTP app of a system on an ephemeral loopback port. */
 export async function serveTestApp(system: System, watcher: CheckpointWatcher, parts: AppParts): Promise<ServedApp> {
   const app = createApp(system, watcher, parts);
-  const server = createHttpServer(app).listen(0, "127.0.0.1");
+  const server = createHttpServer(app, { expressPrototypes: system.config.FAST_EXPRESS_PROTOTYPES }).listen(0, "127.0.0.1");
   // The tests' fetch and this server share one event loop. After a long synchronous stretch (an
   // in-process PGlite rebuild, seconds on a slow host) the next request could go out on an idle
   // socket whose 5 s keep-alive expired meanwhile, and the server's timer then reset it (ECONNRESET).
@@ -78,7 +82,14 @@ export async function serveTestApp(system: System, watcher: CheckpointWatcher, p
 /** The app as main.ts composes it (commands, reads, projector), in this process on a given database. */
 export async function startAppOnDatabase(db: Database, options: AppOnDatabaseOptions): Promise<TestApp> {
   const system = await openTestSystem(db, options);
-  const projector = await startProjector({ db: system.db, store: system.store, projections: ALL_PROJECTIONS, log: logTo(system.log), pollMs: 200 });
+  const projector = await startProjector({
+    db: system.db,
+    store: system.store,
+    projections: ALL_PROJECTIONS,
+    log: logTo(system.log),
+    pollMs: 200,
+    pipelined: system.config.FAST_PIPELINED_PROJECTOR,
+  });
   await projector.ready;
   const watcher = await createCheckpointWatcher(system.db);
   const served = await serveTestApp(system, watcher, { commands: true, reads: true, ui: false });
