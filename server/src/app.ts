@@ -38,6 +38,7 @@ import { servingReadModels } from "@crm/read-api/serving-read-models";
 import { userReadRoutes } from "@crm/read-api/users/users.routes";
 import { createIdentity } from "./identity.ts";
 import { observability } from "./observability.ts";
+import { documentedRoutes } from "./api.ts";
 import type { System } from "./system.ts";
 
 const UI_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../ui/dist");
@@ -51,7 +52,8 @@ export interface AppParts {
 /** Bodies are JSON: anything else with a body is refused before it reaches a route. */
 const jsonOnly: RequestHandler = (req, _res, next) => {
   const hasBody = Number(req.get("content-length") ?? 0) > 0 || req.get("transfer-encoding") !== undefined;
-  if (hasBody && !req.is("application/json")) return next(new ApiError(415, "Unsupported media type", "Send the body as application/json."));
+  if (hasBody && !req.is("application/json"))
+    return next(new ApiError(415, "Unsupported media type", "Send the body as application/json."));
   next();
 };
 
@@ -88,11 +90,18 @@ export function createApp(system: System, watcher: CheckpointWatcher | undefined
     const reading = (...names: string[]) => servingReadModels(system.db, watcher, names.map(readModelNeed));
     const reads = onlyFor((method) => READ_METHODS.has(method));
     reads.use(readYourWrites(watcher));
-    reads.use(healthRoutes({ db: system.db, projections: ALL_PROJECTIONS.map((p) => p.name), readyMaxLag: system.config.READY_MAX_LAG, metricsToken: system.config.METRICS_TOKEN }));
+    reads.use(
+      healthRoutes({
+        db: system.db,
+        projections: ALL_PROJECTIONS.map((p) => p.name),
+        readyMaxLag: system.config.READY_MAX_LAG,
+        metricsToken: system.config.METRICS_TOKEN,
+      }),
+    );
     reads.use(eventStreamRoutes({ watcher, db: reading("leads") }));
-    reads.use(openApiRoutes());
-    reads.use(historyReadRoutes({ db: reading("lead_streams", "users"), store: system.store, now: system.now })); // before leadReadRoutes: ?asOf= on GET /api/leads/:id
-    reads.use(leadReadRoutes({ db: reading("leads") }));
+    reads.use(openApiRoutes({ routes: documentedRoutes }));
+    reads.use(historyReadRoutes({ db: reading("lead_streams", "users"), store: system.store, now: system.now }));
+    reads.use(leadReadRoutes({ db: reading("leads"), store: system.store }));
     reads.use(activityReadRoutes({ db: reading("activities", "users"), scoped: reading("activities", "users", "leads") }));
     reads.use(meetingReadRoutes({ db: reading("meetings"), now: system.now }));
     reads.use(userReadRoutes({ db: reading("users") }));
@@ -122,8 +131,18 @@ export function createApp(system: System, watcher: CheckpointWatcher | undefined
       }),
     );
     commands.use(leadCommandRoutes({ store: system.store, db: system.db, now: system.now, newId: system.newId }));
-    commands.use(outreachCommandRoutes({ store: system.store, db: system.db, config: system.config, now: system.now, newId: system.newId }));
-    commands.use(clientLinkCommandRoutes({ store: system.store, db: system.db, publicUrl: system.config.PUBLIC_URL, now: system.now, newId: system.newId }));
+    commands.use(
+      outreachCommandRoutes({ store: system.store, db: system.db, config: system.config, now: system.now, newId: system.newId }),
+    );
+    commands.use(
+      clientLinkCommandRoutes({
+        store: system.store,
+        db: system.db,
+        publicUrl: system.config.PUBLIC_URL,
+        now: system.now,
+        newId: system.newId,
+      }),
+    );
     commands.use(onboardingCommandRoutes({ store: system.store, db: system.db, now: system.now, newId: system.newId }));
     commands.use(creativeCommandRoutes({ store: system.store, now: system.now, newId: system.newId }));
     commands.use(identity.commandRoutes);

@@ -16,6 +16,7 @@ import type { Config } from "@crm/infra/config";
 import { authenticate } from "@crm/infra/http/authenticate";
 import { createMailer } from "@crm/infra/mail/create-mailer";
 import type { Mailer } from "@crm/infra/mail/mailer";
+import { ACCESS_POLICY } from "./api.ts";
 import type { System } from "./system.ts";
 
 const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]);
@@ -83,7 +84,7 @@ export function createIdentity(system: System): Identity {
   const logOidcFailure = (error: unknown) => system.log.warn({ err: error }, "OIDC sign-in failed");
   auth.use(authRoutes(deps), oidcRoutes(deps, logOidcFailure));
   return {
-    authenticate: authenticate({ sessions, resolveUser, publicUrl }),
+    authenticate: authenticate({ sessions, resolveUser, publicUrl, policy: ACCESS_POLICY }),
     authRoutes: auth,
     commandRoutes: userCommandRoutes({ store: system.store, now, newId: () => system.newId() }),
   };

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessionStore } from "@crm/infra/auth/sessions";
-import { ACCESS_POLICY, type AccessRule, type Audience } from "@crm/infra/http/access-policy";
+import type { AccessRule, Audience } from "@crm/infra/http/access-policy";
+import { ACCESS_POLICY } from "../src/api.ts";
 import { routesWithoutPolicy } from "@crm/infra/http/policy-coverage";
 import { availableBackends } from "@crm/infra/testing/test-database";
 import { signUpAs } from "../testing/sign-up-as.ts";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { availableBackends } from "@crm/infra/testing/test-database";
-import { ACCESS_POLICY } from "@crm/infra/http/access-policy";
-import { openApiPath } from "@crm/read-api/openapi/openapi";
+import { ACCESS_POLICY } from "../src/api.ts";
+import { openApiPath } from "@crm/infra/http/openapi";
 import { call } from "../testing/http-client.ts";
 import { signUpAs, type SignedIn } from "../testing/sign-up-as.ts";
 import { startTestApp, type TestApp } from "../testing/test-app.ts";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessionStore } from "@crm/infra/auth/sessions";
-import { ACCESS_POLICY } from "@crm/infra/http/access-policy";
+import { ACCESS_POLICY } from "../src/api.ts";
 import { storableQueryOnly } from "@crm/infra/http/storable-text";
 import { availableBackends } from "@crm/infra/testing/test-database";
 import { call } from "../testing/http-client.ts";

@@ -1,18 +1,18 @@
-import { Router, type Request, type Response } from "express";
-import { z } from "zod";
+import type { Request, Response } from "express";
 import { ValidationError } from "@crm/contracts/api/errors";
 import { ArchiveLeadBody, CreateLeadBody, MoveLeadBody, UpdateLeadBody } from "@crm/contracts/lead/commands";
-import type { Lead } from "@crm/contracts/lead/lead";
+import { CommandResult, positioned } from "@crm/contracts/api/command-result";
+import { LeadIdParam } from "@crm/contracts/api/params";
+import { Lead } from "@crm/contracts/lead/lead";
 import { leadStreamId } from "@crm/contracts/lead/stream";
 import type { Queryable } from "@crm/infra/db/database";
 import type { EventStore } from "@crm/infra/event-store/event-store";
-import { parseOr400 } from "@crm/infra/http/validate";
+import { PARTNER, STAFF } from "@crm/infra/http/access-policy";
+import { routeGroup } from "@crm/infra/http/route";
 import { handleCommand, type CommandOutcome } from "../core/command-handler.ts";
 import { commandOptions, expectedVersionOf, type CommandDeps } from "../core/command-context.ts";
 import { leadDecider, type LeadCommand, type LeadState } from "./lead.decider.ts";
 import { sqlLeadLookups, type LeadLookups } from "./lead-lookups.ts";
-
-const LeadId = z.object({ id: z.uuid("Lead ids are UUIDs") });
 
 export type LeadRouteDeps = CommandDeps & { store: EventStore; db: Queryable };
 
@@ -50,9 +50,8 @@ async function checkDirector(lookups: LeadLookups, directorId: string | null | u
   }
 }
 
-/** POST /api/leads, PATCH /api/leads/:id, POST /api/leads/:id/move, POST /api/leads/:id/archive, DELETE /api/leads/:id. */
-export function leadCommandRoutes(deps: LeadRouteDeps): Router {
-  const router = Router();
+/** What the lead commands share: the lookups and one way to run a lead command. */
+function setup(deps: LeadRouteDeps) {
   const lookups = sqlLeadLookups(deps.db, deps.store);
   const run = (req: Request, command: LeadCommand, bodyVersion?: number) =>
     handleCommand(deps.store, leadStreamId(command.leadId), leadDecider, command, {
@@ -60,33 +59,66 @@ export function leadCommandRoutes(deps: LeadRouteDeps): Router {
       ...expectedVersionOf(req, bodyVersion),
       newStream: command.type === "CreateLead",
     });
-
-  router.post("/api/leads", async (req, res) => {
-    const fields = parseOr400(CreateLeadBody, req.body);
-    answer(res, 201, await run(req, { type: "CreateLead", leadId: deps.newId(), fields }));
-  });
-
-  router.patch("/api/leads/:id", async (req, res) => {
-    const { id } = parseOr400(LeadId, req.params, "id");
-    const { expectedVersion, ...changes } = parseOr400(UpdateLeadBody, req.body);
-    await checkDirector(lookups, changes.creativeDirectorId);
-    answer(res, 200, await run(req, { type: "UpdateLead", leadId: id, changes }, expectedVersion));
-  });
-
-  router.post("/api/leads/:id/move", async (req, res) => {
-    const { id } = parseOr400(LeadId, req.params, "id");
-    const { stage, afterId, beforeId, expectedVersion } = parseOr400(MoveLeadBody, req.body);
-    const command: LeadCommand = { type: "MoveLead", leadId: id, stage, afterId: afterId ?? null, beforeId: beforeId ?? null };
-    answer(res, 200, await run(req, command, expectedVersion));
-  });
-
-  const archive = async (req: Request, res: Response) => {
-    const { id } = parseOr400(LeadId, req.params, "id");
-    const { reason, expectedVersion } = parseOr400(ArchiveLeadBody, req.body ?? {});
-    answer(res, 200, await run(req, { type: "ArchiveLead", leadId: id, reason: reason ?? null }, expectedVersion));
-  };
-  router.post("/api/leads/:id/archive", archive);
-  router.delete("/api/leads/:id", archive);
-
-  return router;
+  return { lookups, run, newId: deps.newId };
 }
+
+const Archived = { 200: CommandResult } as const;
+
+/** Creating, editing, moving and archiving leads. */
+export const leadCommandRoutes = routeGroup(setup, (route) => [
+  route({
+    method: "POST",
+    path: "/api/leads",
+    allow: STAFF,
+    tag: "leads",
+    summary: "Create a lead",
+    body: CreateLeadBody,
+    responses: { 201: positioned(Lead) },
+    handle: async ({ req, res, body: fields }, { run, newId }) =>
+      answer(res, 201, await run(req, { type: "CreateLead", leadId: newId(), fields })),
+  }),
+  route({
+    method: "PATCH",
+    path: "/api/leads/:id",
+    allow: STAFF,
+    tag: "leads",
+    summary: "Edit a lead",
+    params: LeadIdParam,
+    body: UpdateLeadBody,
+    responses: { 200: positioned(Lead) },
+    handle: async ({ req, res, params: { id }, body: { expectedVersion, ...changes } }, { run, lookups }) => {
+      await checkDirector(lookups, changes.creativeDirectorId);
+      answer(res, 200, await run(req, { type: "UpdateLead", leadId: id, changes }, expectedVersion));
+    },
+  }),
+  route({
+    method: "POST",
+    path: "/api/leads/:id/move",
+    allow: STAFF,
+    tag: "leads",
+    summary: "Move a card on the board",
+    params: LeadIdParam,
+    body: MoveLeadBody,
+    responses: { 200: positioned(Lead) },
+    handle: async ({ req, res, params: { id }, body: { stage, afterId, beforeId, expectedVersion } }, { run }) => {
+      const command: LeadCommand = { type: "MoveLead", leadId: id, stage, afterId: afterId ?? null, beforeId: beforeId ?? null };
+      answer(res, 200, await run(req, command, expectedVersion));
+    },
+  }),
+  ...(["POST /api/leads/:id/archive", "DELETE /api/leads/:id"] as const).map((line) => {
+    const [method, path] = line.split(" ") as ["POST" | "DELETE", `/api/${string}`];
+    return route({
+      method,
+      path,
+      allow: PARTNER,
+      tag: "leads",
+      summary:
+        method === "DELETE" ? "Archive a lead (the same as POST /api/leads/{id}/archive)" : "Archive a lead, with an optional reason",
+      params: LeadIdParam,
+      body: ArchiveLeadBody,
+      responses: Archived,
+      handle: async ({ req, res, params: { id }, body: { reason, expectedVersion } }, { run }) =>
+        answer(res, 200, await run(req, { type: "ArchiveLead", leadId: id, reason: reason ?? null }, expectedVersion)),
+    });
+  }),
+]);

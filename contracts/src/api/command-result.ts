@@ -10,3 +10,6 @@ export type CommandResult = z.infer<typeof CommandResult>;
 
 export const MIN_POSITION_HEADER = "X-Min-Position";
 export const STALE_HEADER = "X-Stale";
+
+/** A command's answer that carries the entity as the command left it, with its version and log position. */
+export const positioned = <S extends z.ZodObject>(entity: S) => entity.extend({ position: z.string(), version: z.number().int() });

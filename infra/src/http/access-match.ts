@@ -1,4 +1,4 @@
-import { ACCESS_POLICY, type AccessRule } from "./access-policy.ts";
+import type { AccessRule } from "./access-policy.ts";
 
 interface CompiledRule extends AccessRule {
   regex: RegExp;
@@ -14,7 +14,7 @@ function compile(rule: AccessRule): CompiledRule {
 }
 
 /** Finds the rule for a request; a literal segment wins over a parameter ("/users/pending" over "/users/:id"). */
-export function createRuleMatcher(policy: readonly AccessRule[] = ACCESS_POLICY) {
+export function createRuleMatcher(policy: readonly AccessRule[]) {
   const compiled = policy.map(compile);
   return (method: string, path: string): AccessRule | undefined => {
     const verb = method.toUpperCase() === "HEAD" ? "GET" : method.toUpperCase();

@@ -18,7 +18,8 @@ export interface AuthenticateDeps {
    */
   resolveUser(accountId: string, stream?: readonly RecordedEvent[]): Promise<User | null>;
   publicUrl?: string | undefined;
-  policy?: readonly AccessRule[];
+  /** Who may call each route (derived from the routes' declarations). */
+  policy: readonly AccessRule[];
 }
 
 const isApi = (path: string) => /^\/api(\/|$)/i.test(path);

@@ -1,19 +1,19 @@
-import { Router, type Response } from "express";
-import { z } from "zod";
+import type { Response } from "express";
 import { NotFoundError, ValidationError } from "@crm/contracts/api/errors";
 import type { RecordedEvent } from "@crm/contracts/events/registry";
 import { buildHistory } from "@crm/contracts/history/build-history";
-import { AsOfQuery, type AsOf, type LeadHistory } from "@crm/contracts/history/history";
+import { LeadIdParam } from "@crm/contracts/api/params";
+import { LeadHistory, type AsOf } from "@crm/contracts/history/history";
 import { replayLead } from "@crm/contracts/history/lead-snapshot";
 import { leadStreamId } from "@crm/contracts/lead/stream";
 import type { Queryable } from "@crm/infra/db/database";
 import type { EventStore } from "@crm/infra/event-store/event-store";
 import { decodePosition, normalizePosition } from "@crm/infra/event-store/position";
-import { parseOr400 } from "@crm/infra/http/validate";
+import { STAFF } from "@crm/infra/http/access-policy";
+import { routeGroup, type RouteBuilder } from "@crm/infra/http/route";
+import type { Lead } from "@crm/contracts/lead/lead";
 import { renderHistoryHtml } from "./history-html.ts";
 import { actorNames, readLeadEvents } from "./history.queries.ts";
-
-const LeadId = z.object({ id: z.uuid("Lead ids are UUIDs") });
 
 export interface HistoryDeps {
   db: Queryable;
@@ -39,49 +39,72 @@ async function leadEventsAsOf(store: EventStore, leadId: string, asOf: AsOf): Pr
   return events.filter((e) => Date.parse(e.metadata.at) <= until);
 }
 
+/** Time travel (GET /api/leads/:id?asOf=): the lead as it was then, replayed from its stream; 404 before it existed. */
+export async function leadAsOf(store: EventStore, leadId: string, asOf: AsOf): Promise<Lead> {
+  const lead = replayLead(await leadEventsAsOf(store, leadId, asOf));
+  if (!lead) throw new NotFoundError("Lead at that time");
+  return lead;
+}
+
 async function loadHistory({ db, store }: HistoryDeps, leadId: string): Promise<LeadHistory> {
   const events = await readLeadEvents(db, store, leadId);
   if (!events.some((e) => e.streamId === leadStreamId(leadId))) throw new NotFoundError("Lead");
-  const names = await actorNames(db, events.map((e) => e.metadata.actor));
+  const names = await actorNames(
+    db,
+    events.map((e) => e.metadata.actor),
+  );
   return { leadId, erased: events.some((e) => e.type === "LeadErased"), entries: buildHistory(events, names) };
 }
 
 /** The lead's name for titles: its latest name in the history, else its id. */
 const titleOf = (history: LeadHistory) =>
-  history.entries.flatMap((e) => e.changes.filter((c) => c.field === "name" && typeof c.after === "string").map((c) => c.after as string)).at(-1) ?? history.leadId;
+  history.entries
+    .flatMap((e) => e.changes.filter((c) => c.field === "name" && typeof c.after === "string").map((c) => c.after as string))
+    .at(-1) ?? history.leadId;
 
 const download = (res: Response, leadId: string, extension: string) =>
   res.setHeader("Content-Disposition", `attachment; filename="lead-${leadId}-history.${extension}"`);
 
-/**
- * Lead history (GET /api/leads/{id}/history, .jsonl, .html) and time travel
- * (GET /api/leads/{id}?asOf=); without asOf the lead read route answers from the read model.
- */
-export function historyReadRoutes(deps: HistoryDeps): Router {
-  const router = Router();
-  router.get("/api/leads/:id", async (req, res, next) => {
-    if (req.query.asOf === undefined) return next();
-    const { id } = parseOr400(LeadId, req.params, "id");
-    const { asOf } = parseOr400(AsOfQuery, { asOf: req.query.asOf }, "query");
-    const lead = replayLead(await leadEventsAsOf(deps.store, id, asOf));
-    if (!lead) throw new NotFoundError("Lead at that time");
-    res.setHeader("Cache-Control", "private, no-store").json(lead);
-  });
-  router.get("/api/leads/:id/history", async (req, res) => {
-    const { id } = parseOr400(LeadId, req.params, "id");
-    res.setHeader("Cache-Control", "private, no-store").json(await loadHistory(deps, id));
-  });
-  router.get("/api/leads/:id/history.jsonl", async (req, res) => {
-    const { id } = parseOr400(LeadId, req.params, "id");
-    const history = await loadHistory(deps, id);
-    download(res, id, "jsonl").type("application/x-ndjson");
-    res.send(history.entries.map((e) => JSON.stringify(e)).join("\n") + (history.entries.length ? "\n" : ""));
-  });
-  router.get("/api/leads/:id/history.html", async (req, res) => {
-    const { id } = parseOr400(LeadId, req.params, "id");
-    const history = await loadHistory(deps, id);
-    if (req.query.download !== undefined) download(res, id, "html");
-    res.type("html").send(renderHistoryHtml(history, titleOf(history), deps.now().toISOString()));
-  });
-  return router;
-}
+const noStore = (res: Response) => res.setHeader("Cache-Control", "private, no-store");
+
+/** Lead history: its entries as JSON, as JSON lines and as a printable page. */
+export const historyReadRoutes = routeGroup((route: RouteBuilder<HistoryDeps>) => [
+  route({
+    method: "GET",
+    path: "/api/leads/:id/history",
+    allow: STAFF,
+    tag: "audit",
+    summary: "Every event of the lead and its related streams, with who, when, what changed",
+    params: LeadIdParam,
+    responses: { 200: LeadHistory },
+    handle: async ({ res, params }, deps) => void noStore(res).json(await loadHistory(deps, params.id)),
+  }),
+  route({
+    method: "GET",
+    path: "/api/leads/:id/history.jsonl",
+    allow: STAFF,
+    tag: "audit",
+    summary: "The history as JSON lines (one entry per line)",
+    params: LeadIdParam,
+    responses: { 200: { mediaType: "application/x-ndjson" } },
+    handle: async ({ res, params }, deps) => {
+      const history = await loadHistory(deps, params.id);
+      download(res, params.id, "jsonl").type("application/x-ndjson");
+      res.send(history.entries.map((e) => JSON.stringify(e)).join("\n") + (history.entries.length ? "\n" : ""));
+    },
+  }),
+  route({
+    method: "GET",
+    path: "/api/leads/:id/history.html",
+    allow: STAFF,
+    tag: "audit",
+    summary: "The history as a printable HTML report (?download to save it)",
+    params: LeadIdParam,
+    responses: { 200: { mediaType: "text/html" } },
+    handle: async ({ req, res, params }, deps) => {
+      const history = await loadHistory(deps, params.id);
+      if (req.query.download !== undefined) download(res, params.id, "html");
+      res.type("html").send(renderHistoryHtml(history, titleOf(history), deps.now().toISOString()));
+    },
+  }),
+]);

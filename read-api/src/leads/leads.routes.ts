@@ -1,9 +1,14 @@
-import { Router, type Request, type Response } from "express";
+import type { Request, Response } from "express";
 import { z } from "zod";
 import { NotFoundError } from "@crm/contracts/api/errors";
-import { LEAD_STAGES, LeadBoardQuery, LeadListQuery, type Stats } from "@crm/contracts/lead/lead";
+import { LeadIdParam } from "@crm/contracts/api/params";
+import { AsOfQuery } from "@crm/contracts/history/history";
+import { LEAD_STAGES, Lead, LeadBoard, LeadBoardQuery, LeadListQuery, Stats } from "@crm/contracts/lead/lead";
 import type { Queryable } from "@crm/infra/db/database";
-import { parseOr400 } from "@crm/infra/http/validate";
+import type { EventStore } from "@crm/infra/event-store/event-store";
+import { APPROVED, STAFF } from "@crm/infra/http/access-policy";
+import { routeGroup } from "@crm/infra/http/route";
+import { leadAsOf } from "../history/history.routes.ts";
 import { createLeadListCache, leadsStamp, type LeadList } from "./lead-list-cache.ts";
 import { boardJson, getLead, getStats, listLeadsJson, type LeadFilter } from "./leads.queries.ts";
 
@@ -21,44 +26,91 @@ async function sendList(req: Request, res: Response, list: LeadList) {
 
 /** Who asks: the identity layer sets req.actor; before it does, commands are recorded as "system". */
 const actorOf = (req: Request) => (req as Request & { actor?: string }).actor ?? "system";
-const LeadId = z.object({ id: z.uuid("Lead ids are UUIDs") });
+
+export interface LeadReadDeps {
+  db: Queryable;
+  /** For ?asOf=: the event store the lead is replayed from. */
+  store: EventStore;
+}
+
+/** What the lead routes share: the rendered lists and boards, and the stats counted once per leads stamp. */
+function setup({ db, store }: LeadReadDeps) {
+  return {
+    db,
+    store,
+    lists: createLeadListCache(db, (filter: LeadFilter) => listLeadsJson(db, filter)),
+    boards: createLeadListCache(db, ({ limits, ...filter }: LeadFilter & { limits: number[] }) => boardJson(db, filter, limits)),
+    stats: countedOncePerStamp(db),
+  };
+}
 
 /**
- * GET /api/leads (?search, ?stage, ?priority, ?mine=true: every matching lead), GET /api/leads/board
- * (the same filters, each column's count and first page), /api/leads/:id and /api/stats, from the
- * leads read model.
+ * Stats are counts over every lead: counted once per leads stamp, like the rendered lists. A
+ * Creative Director's cover their own clients only, counted for each request.
  */
-export function leadReadRoutes({ db }: { db: Queryable }): Router {
-  const router = Router();
-  const lists = createLeadListCache(db, (filter: LeadFilter) => listLeadsJson(db, filter));
-  const boards = createLeadListCache(db, ({ limits, ...filter }: LeadFilter & { limits: number[] }) => boardJson(db, filter, limits));
-  router.get("/api/leads", async (req, res) => {
-    const { mine, ...filter } = parseOr400(LeadListQuery, req.query, "query");
-    await sendList(req, res, await lists.get({ ...filter, ...(mine === "true" ? { mineOf: actorOf(req) } : {}) }));
-  });
-  router.get("/api/leads/board", async (req, res) => {
-    const { mine, limit, limits, ...filter } = parseOr400(LeadBoardQuery, req.query, "query");
-    const query = { ...filter, ...(mine === "true" ? { mineOf: actorOf(req) } : {}), limits: limits ?? LEAD_STAGES.map(() => limit) };
-    await sendList(req, res, await boards.get(query));
-  });
-  router.get("/api/leads/:id", async (req, res) => {
-    const { id } = parseOr400(LeadId, req.params, "id");
-    const lead = await getLead(db, id);
-    if (!lead) throw new NotFoundError("Lead");
-    res.setHeader("ETag", `"${lead.version}"`).json(lead);
-  });
-  // Stats are counts over every lead: counted once per leads stamp, like the rendered lists. A
-  // Creative Director's cover their own clients only, counted for each request.
+function countedOncePerStamp(db: Queryable) {
   let stats: { stamp: string; counted: Promise<Stats> } | undefined;
-  router.get("/api/stats", async (req, res) => {
-    if (req.user?.role === "Creative Director") return void res.json(await getStats(db, req.user.id));
+  return async (): Promise<Stats> => {
     const stamp = await leadsStamp(db);
     if (stats?.stamp !== stamp) {
       const counted = getStats(db);
       stats = { stamp, counted };
       counted.catch(() => (stats = stats?.counted === counted ? undefined : stats));
     }
-    res.json(await stats.counted);
-  });
-  return router;
+    return stats.counted;
+  };
 }
+
+/** The leads read model: every matching lead, the board, one lead (or, with ?asOf=, the lead as it was) and the pipeline's counts. */
+export const leadReadRoutes = routeGroup(setup, (route) => [
+  route({
+    method: "GET",
+    path: "/api/leads",
+    allow: STAFF,
+    tag: "leads",
+    summary: "Every lead matching the filter, in board order (CSV export)",
+    query: LeadListQuery,
+    responses: { 200: z.array(Lead) },
+    handle: async ({ req, res, query: { mine, ...filter } }, { lists }) =>
+      sendList(req, res, await lists.get({ ...filter, ...(mine === "true" ? { mineOf: actorOf(req) } : {}) })),
+  }),
+  route({
+    method: "GET",
+    path: "/api/leads/board",
+    allow: STAFF,
+    tag: "leads",
+    summary: "The board: each column's count and first leads (?limit= each, or ?limits= one per stage), filtered",
+    query: LeadBoardQuery,
+    responses: { 200: LeadBoard },
+    handle: async ({ req, res, query: { mine, limit, limits, ...filter } }, { boards }) => {
+      const query = { ...filter, ...(mine === "true" ? { mineOf: actorOf(req) } : {}), limits: limits ?? LEAD_STAGES.map(() => limit) };
+      await sendList(req, res, await boards.get(query));
+    },
+  }),
+  route({
+    method: "GET",
+    path: "/api/leads/:id",
+    allow: STAFF,
+    tag: "leads",
+    summary: "One lead; with ?asOf= (an instant or a log position) the lead as it was then, replayed from its stream",
+    params: LeadIdParam,
+    query: AsOfQuery.partial(),
+    responses: { 200: Lead },
+    handle: async ({ res, params: { id }, query: { asOf } }, { db, store }) => {
+      if (asOf) return void res.setHeader("Cache-Control", "private, no-store").json(await leadAsOf(store, id, asOf));
+      const lead = await getLead(db, id);
+      if (!lead) throw new NotFoundError("Lead");
+      res.setHeader("ETag", `"${lead.version}"`).json(lead);
+    },
+  }),
+  route({
+    method: "GET",
+    path: "/api/stats",
+    allow: APPROVED,
+    tag: "dashboard",
+    summary: "Pipeline counts (a Creative Director's: their own clients)",
+    responses: { 200: Stats },
+    handle: async ({ req, res }, { db, stats }) =>
+      void res.json(req.user?.role === "Creative Director" ? await getStats(db, req.user.id) : await stats()),
+  }),
+]);

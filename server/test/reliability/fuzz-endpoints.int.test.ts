@@ -1,4 +1,4 @@
-import { ACCESS_POLICY } from "@crm/infra/http/access-policy";
+import { ACCESS_POLICY } from "../../src/api.ts";
 import { availableBackends } from "@crm/infra/testing/test-database";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issueClientLink } from "../../testing/client-link.ts";

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sessionStore } from "@crm/infra/auth/sessions";
-import { ACCESS_POLICY, type AccessRule, type Audience } from "@crm/infra/http/access-policy";
+import type { AccessRule, Audience } from "@crm/infra/http/access-policy";
+import { ACCESS_POLICY } from "../../src/api.ts";
 import type { TestApp } from "../../testing/test-app.ts";
 
 /**

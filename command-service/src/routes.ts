@@ -1,0 +1,30 @@
+import { authRoutes } from "./auth/auth.routes.ts";
+import { oidcRoutes } from "./auth/oidc.routes.ts";
+import { clientLinkCommandRoutes } from "./client-link/client-link.routes.ts";
+import { creativeCommandRoutes } from "./creative/creative.routes.ts";
+import { uploadRoutes } from "./creative/upload.routes.ts";
+import { erasureCommandRoutes } from "./erasure/erasure.routes.ts";
+import { leadImportRoutes } from "./lead/lead-import.routes.ts";
+import { leadCommandRoutes } from "./lead/lead.routes.ts";
+import { meetingCommandRoutes } from "./meeting/meeting.routes.ts";
+import { messagingCommandRoutes } from "./messaging/messaging.routes.ts";
+import { onboardingCommandRoutes } from "./onboarding/onboarding.routes.ts";
+import { questionnaireCommandRoutes } from "./questionnaire/questionnaire.routes.ts";
+import { userCommandRoutes } from "./user/user.routes.ts";
+
+/** Every route group the command service declares (the sign-in routes run in every process). */
+export const COMMAND_SERVICE_ROUTES = [
+  authRoutes,
+  oidcRoutes,
+  userCommandRoutes,
+  leadCommandRoutes,
+  leadImportRoutes,
+  erasureCommandRoutes,
+  meetingCommandRoutes,
+  messagingCommandRoutes,
+  clientLinkCommandRoutes,
+  questionnaireCommandRoutes,
+  onboardingCommandRoutes,
+  creativeCommandRoutes,
+  uploadRoutes,
+] as const;

@@ -1,0 +1,28 @@
+import { activityReadRoutes } from "./activities/activities.routes.ts";
+import { clientLinkReadRoutes } from "./client-links/client-links.routes.ts";
+import { creativeReadRoutes } from "./creative/creative.routes.ts";
+import { healthRoutes } from "./health/health.routes.ts";
+import { historyReadRoutes } from "./history/history.routes.ts";
+import { leadReadRoutes } from "./leads/leads.routes.ts";
+import { eventStreamRoutes } from "./live/events-stream.routes.ts";
+import { meetingReadRoutes } from "./meetings/meetings.routes.ts";
+import { onboardingReadRoutes } from "./onboarding/onboarding.routes.ts";
+import { openApiRoutes } from "./openapi/openapi.routes.ts";
+import { questionnaireReadRoutes } from "./questionnaire/questionnaire.routes.ts";
+import { userReadRoutes } from "./users/users.routes.ts";
+
+/** Every route group the read API declares. */
+export const READ_API_ROUTES = [
+  healthRoutes,
+  eventStreamRoutes,
+  openApiRoutes,
+  leadReadRoutes,
+  historyReadRoutes,
+  activityReadRoutes,
+  meetingReadRoutes,
+  userReadRoutes,
+  clientLinkReadRoutes,
+  questionnaireReadRoutes,
+  onboardingReadRoutes,
+  creativeReadRoutes,
+] as const;
