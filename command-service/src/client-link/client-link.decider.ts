@@ -8,7 +8,7 @@ import {
   type ClientLinksState,
   type LeadLinkStatus,
 } from "@crm/contracts/client-link/link-state";
-import type { Decider, EventEnvelope } from "../core/decider.ts";
+import { type Decider, type EventEnvelope, decideBy } from "../core/decider.ts";
 
 export type { ClientLinkEvent, ClientLinksState };
 
@@ -63,20 +63,11 @@ function flagFlood(command: Extract<ClientLinkCommand, { type: "FlagClientLinkFl
   return [{ type: "ClientLinkFlooded", data: { leadId, linkId, purpose, attempts, windowMinutes: FLOOD_WINDOW_MINUTES } }];
 }
 
-export function decide(command: ClientLinkCommand, state: ClientLinksState): ClientLinkEvent[] {
-  switch (command.type) {
-    case "IssueClientLink":
-      return issue(command, state);
-    case "RevokeClientLink":
-      return revoke(command, state);
-    case "FlagClientLinkFlood":
-      return flagFlood(command, state);
-    default: {
-      const unknown: never = command;
-      throw new Error(`Unknown command ${JSON.stringify(unknown)}`);
-    }
-  }
-}
+export const decide = decideBy<ClientLinkCommand, ClientLinksState, ClientLinkEvent>({
+  IssueClientLink: issue,
+  RevokeClientLink: revoke,
+  FlagClientLinkFlood: flagFlood,
+});
 
 export const clientLinkDecider: Decider<ClientLinkCommand, ClientLinksState, ClientLinkEvent> = {
   initialState,

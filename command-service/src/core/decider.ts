@@ -36,3 +36,14 @@ export const foldRecorded = <State, E extends DomainEvent>(
   events: readonly RecordedEvent[],
   from: State = decider.initialState,
 ): State => ownEvents(decider, events).reduce<State>(decider.evolve, from);
+
+/** One function per command type, each given the command narrowed to its type; the type checker insists on every type. */
+export type CommandHandlers<C extends { type: string }, S, E> = { [K in C["type"]]: (command: Extract<C, { type: K }>, state: S) => E[] };
+
+/** A decide() that hands each command to the function for its type; a type none names (from untyped input) is refused. */
+export function decideBy<C extends { type: string }, S, E>(handlers: CommandHandlers<C, S, E>): (command: C, state: S) => E[] {
+  return (command, state) => {
+    if (!Object.hasOwn(handlers, command.type)) throw new Error(`Unknown command ${JSON.stringify(command)}`);
+    return (handlers[command.type as C["type"]] as (command: C, state: S) => E[])(command, state);
+  };
+}

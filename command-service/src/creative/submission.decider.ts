@@ -2,7 +2,7 @@ import { ConflictError, NotFoundError } from "@crm/contracts/api/errors";
 import type { EventOf } from "@crm/contracts/events/registry";
 import type { StoredFile } from "@crm/contracts/creative/files";
 import type { ContentType, ReviewDecision, SubmissionStatus } from "@crm/contracts/creative/submission";
-import type { Decider, EventEnvelope } from "../core/decider.ts";
+import { type Decider, type EventEnvelope, decideBy } from "../core/decider.ts";
 
 const SUBMISSION_EVENT_TYPES = ["ContentSubmitted", "ContentApproved", "ContentRejected", "ContentRevisionRequested"] as const;
 export type SubmissionEvent = EventOf<(typeof SUBMISSION_EVENT_TYPES)[number]>;
@@ -63,18 +63,7 @@ function review(command: Extract<SubmissionCommand, { type: "ReviewContent" }>, 
   return [{ type: REVIEWED[command.decision].event, data } as SubmissionEvent];
 }
 
-export function decide(command: SubmissionCommand, state: SubmissionState): SubmissionEvent[] {
-  switch (command.type) {
-    case "SubmitContent":
-      return submit(command, state);
-    case "ReviewContent":
-      return review(command, state);
-    default: {
-      const unknown: never = command;
-      throw new Error(`Unknown command ${JSON.stringify(unknown)}`);
-    }
-  }
-}
+export const decide = decideBy<SubmissionCommand, SubmissionState, SubmissionEvent>({ SubmitContent: submit, ReviewContent: review });
 
 export const submissionDecider: Decider<SubmissionCommand, SubmissionState, SubmissionEvent> = {
   initialState,

@@ -2,7 +2,7 @@ import { ConflictError, NotFoundError } from "@crm/contracts/api/errors";
 import type { EventOf } from "@crm/contracts/events/registry";
 import type { StoredFile } from "@crm/contracts/creative/files";
 import type { TaskPriority, TaskStatus } from "@crm/contracts/creative/task";
-import type { Decider, EventEnvelope } from "../core/decider.ts";
+import { type Decider, type EventEnvelope, decideBy } from "../core/decider.ts";
 
 const TASK_EVENT_TYPES = ["TaskCreated", "TaskStarted", "TaskCompleted", "TaskCancelled"] as const;
 export type TaskEvent = EventOf<(typeof TASK_EVENT_TYPES)[number]>;
@@ -85,22 +85,12 @@ function cancel(command: Extract<TaskCommand, { type: "CancelTask" }>, state: Ta
   return [{ type: "TaskCancelled", data: { ...ref(task), reason: command.reason } }];
 }
 
-export function decide(command: TaskCommand, state: TaskState): TaskEvent[] {
-  switch (command.type) {
-    case "CreateTask":
-      return create(command, state);
-    case "StartTask":
-      return start(state);
-    case "CompleteTask":
-      return complete(command, state);
-    case "CancelTask":
-      return cancel(command, state);
-    default: {
-      const unknown: never = command;
-      throw new Error(`Unknown command ${JSON.stringify(unknown)}`);
-    }
-  }
-}
+export const decide = decideBy<TaskCommand, TaskState, TaskEvent>({
+  CreateTask: create,
+  StartTask: (_command, state) => start(state),
+  CompleteTask: complete,
+  CancelTask: cancel,
+});
 
 export const taskDecider: Decider<TaskCommand, TaskState, TaskEvent> = {
   initialState,

@@ -7,7 +7,7 @@ import { describeLeadEvent } from "@crm/contracts/lead/describe";
 import { LEAD_DETAIL_FIELDS, type LeadDetails } from "@crm/contracts/lead/events";
 import type { LeadStage } from "@crm/contracts/lead/lead";
 import { LEAD_EVENT_TYPES } from "@crm/contracts/lead/stream";
-import type { Decider, EventEnvelope } from "../core/decider.ts";
+import { type Decider, type EventEnvelope, decideBy } from "../core/decider.ts";
 
 export type LeadEvent = EventOf<(typeof LEAD_EVENT_TYPES)[number]>;
 
@@ -162,22 +162,12 @@ function archiveLead(command: Extract<LeadCommand, { type: "ArchiveLead" }>, sta
   return [{ type: "LeadArchived", data: { leadId: command.leadId, name, business, reason: command.reason } }];
 }
 
-export function decide(command: LeadCommand, state: LeadState): LeadEvent[] {
-  switch (command.type) {
-    case "CreateLead":
-      return createLead(command, state);
-    case "UpdateLead":
-      return updateLead(command, state);
-    case "MoveLead":
-      return moveLead(command, state);
-    case "ArchiveLead":
-      return archiveLead(command, state);
-    default: {
-      const unknown: never = command;
-      throw new Error(`Unknown command ${JSON.stringify(unknown)}`);
-    }
-  }
-}
+export const decide = decideBy<LeadCommand, LeadState, LeadEvent>({
+  CreateLead: createLead,
+  UpdateLead: updateLead,
+  MoveLead: moveLead,
+  ArchiveLead: archiveLead,
+});
 
 export const leadDecider: Decider<LeadCommand, LeadState, LeadEvent> = {
   initialState,

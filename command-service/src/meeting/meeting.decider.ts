@@ -1,7 +1,7 @@
 import { ConflictError, NotFoundError } from "@crm/contracts/api/errors";
 import type { EventOf } from "@crm/contracts/events/registry";
 import type { ConferenceProvider, MeetingKind, MeetingType } from "@crm/contracts/meeting/meeting";
-import type { Decider, EventEnvelope } from "../core/decider.ts";
+import { type Decider, type EventEnvelope, decideBy } from "../core/decider.ts";
 
 const MEETING_EVENT_TYPES = [
   "MeetingScheduled",
@@ -184,22 +184,12 @@ function cancel(state: MeetingState): MeetingEvent[] {
   return [cancelled, ...(state.invited ? invite(state, "CANCEL", sequence) : [])];
 }
 
-export function decide(command: MeetingCommand, state: MeetingState): MeetingEvent[] {
-  switch (command.type) {
-    case "ScheduleMeeting":
-      return schedule(command, state);
-    case "RecordConference":
-      return recordConference(command, state);
-    case "RescheduleMeeting":
-      return reschedule(command, state);
-    case "CancelMeeting":
-      return cancel(state);
-    default: {
-      const unknown: never = command;
-      throw new Error(`Unknown command ${JSON.stringify(unknown)}`);
-    }
-  }
-}
+export const decide = decideBy<MeetingCommand, MeetingState, MeetingEvent>({
+  ScheduleMeeting: schedule,
+  RecordConference: recordConference,
+  RescheduleMeeting: reschedule,
+  CancelMeeting: (_command, state) => cancel(state),
+});
 
 export const meetingDecider: Decider<MeetingCommand, MeetingState, MeetingEvent> = {
   initialState,

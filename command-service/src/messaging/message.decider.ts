@@ -1,6 +1,6 @@
 import { ConflictError } from "@crm/contracts/api/errors";
 import type { EventOf } from "@crm/contracts/events/registry";
-import type { Decider, EventEnvelope } from "../core/decider.ts";
+import { type Decider, type EventEnvelope, decideBy } from "../core/decider.ts";
 
 const MESSAGE_EVENT_TYPES = ["EmailRequested", "SmsRequested"] as const;
 export type MessageEvent = EventOf<(typeof MESSAGE_EVENT_TYPES)[number]>;
@@ -29,20 +29,16 @@ function requireNew(state: MessageState) {
   if (state.status !== "none") throw new ConflictError("This message was already requested.");
 }
 
-export function decide(command: MessageCommand, state: MessageState): MessageEvent[] {
-  switch (command.type) {
-    case "RequestEmail":
-      requireNew(state);
-      return [{ type: "EmailRequested", data: command.email }];
-    case "RequestSms":
-      requireNew(state);
-      return [{ type: "SmsRequested", data: command.sms }];
-    default: {
-      const unknown: never = command;
-      throw new Error(`Unknown command ${JSON.stringify(unknown)}`);
-    }
-  }
-}
+export const decide = decideBy<MessageCommand, MessageState, MessageEvent>({
+  RequestEmail: (command, state) => {
+    requireNew(state);
+    return [{ type: "EmailRequested", data: command.email }];
+  },
+  RequestSms: (command, state) => {
+    requireNew(state);
+    return [{ type: "SmsRequested", data: command.sms }];
+  },
+});
 
 export const messageDecider: Decider<MessageCommand, MessageState, MessageEvent> = {
   initialState,

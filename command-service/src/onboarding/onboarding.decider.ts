@@ -3,7 +3,7 @@ import type { LeadStage } from "@crm/contracts/lead/lead";
 import { isBefore, isOnboardingStage, type OnboardingStage } from "@crm/contracts/onboarding/steps";
 import type { RecordStepBody } from "@crm/contracts/onboarding/onboarding";
 import { leadDecider, openLead, type LeadEvent, type LeadState } from "../lead/lead.decider.ts";
-import type { Decider } from "../core/decider.ts";
+import { type Decider, decideBy } from "../core/decider.ts";
 
 /**
  * Onboarding commands act on the lead's own stream: they decide which lead changes to make and let
@@ -47,18 +47,10 @@ function recordStep(command: Extract<OnboardingCommand, { type: "RecordOnboardin
   return leadDecider.decide({ type: "UpdateLead", leadId: command.leadId, changes: { stage: target } }, lead);
 }
 
-export function decide(command: OnboardingCommand, state: LeadState): LeadEvent[] {
-  switch (command.type) {
-    case "AssignDirector":
-      return assignDirector(command, state);
-    case "RecordOnboardingStep":
-      return recordStep(command, state);
-    default: {
-      const unknown: never = command;
-      throw new Error(`Unknown command ${JSON.stringify(unknown)}`);
-    }
-  }
-}
+export const decide = decideBy<OnboardingCommand, LeadState, LeadEvent>({
+  AssignDirector: assignDirector,
+  RecordOnboardingStep: recordStep,
+});
 
 export const onboardingDecider: Decider<OnboardingCommand, LeadState, LeadEvent> = {
   initialState: leadDecider.initialState,

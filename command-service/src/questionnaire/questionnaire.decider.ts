@@ -1,7 +1,7 @@
 import { expiredLink } from "@crm/contracts/client-link/client-link";
 import type { EventOf } from "@crm/contracts/events/registry";
 import type { QuestionnaireAnswers } from "@crm/contracts/questionnaire/fields";
-import type { Decider, EventEnvelope } from "../core/decider.ts";
+import { type Decider, type EventEnvelope, decideBy } from "../core/decider.ts";
 
 const QUESTIONNAIRE_EVENT_TYPES = ["QuestionnaireSubmitted"] as const;
 export type QuestionnaireEvent = EventOf<(typeof QUESTIONNAIRE_EVENT_TYPES)[number]>;
@@ -43,16 +43,7 @@ function submit(command: QuestionnaireCommand, state: QuestionnaireState): Quest
   ];
 }
 
-export function decide(command: QuestionnaireCommand, state: QuestionnaireState): QuestionnaireEvent[] {
-  switch (command.type) {
-    case "SubmitQuestionnaire":
-      return submit(command, state);
-    default: {
-      const unknown: never = command.type;
-      throw new Error(`Unknown command ${String(unknown)}`);
-    }
-  }
-}
+export const decide = decideBy<QuestionnaireCommand, QuestionnaireState, QuestionnaireEvent>({ SubmitQuestionnaire: submit });
 
 export const questionnaireDecider: Decider<QuestionnaireCommand, QuestionnaireState, QuestionnaireEvent> = {
   initialState,

@@ -1,7 +1,7 @@
 import { ConflictError, ForbiddenError, NotFoundError, RetryLaterError } from "@crm/contracts/api/errors";
 import type { EventOf } from "@crm/contracts/events/registry";
 import { REAPPLY_AFTER_MS, type User, type UserRole } from "@crm/contracts/user/user";
-import type { Decider, EventEnvelope } from "../core/decider.ts";
+import { type Decider, type EventEnvelope, decideBy } from "../core/decider.ts";
 
 const USER_EVENT_TYPES = ["AccessRequested", "UserApproved", "AccessRejected", "UserRoleChanged"] as const;
 export type UserEvent = EventOf<(typeof USER_EVENT_TYPES)[number]>;
@@ -93,22 +93,12 @@ function changeUserRole(command: Extract<UserCommand, { type: "ChangeUserRole" }
   return [{ type: "UserRoleChanged", data: { userId: command.userId, from: state.role, to: command.role, changedBy: command.changedBy } }];
 }
 
-export function decide(command: UserCommand, state: UserState): UserEvent[] {
-  switch (command.type) {
-    case "RequestAccess":
-      return requestAccess(command, state);
-    case "ApproveUser":
-      return approveUser(command, state);
-    case "RejectUser":
-      return rejectUser(command, state);
-    case "ChangeUserRole":
-      return changeUserRole(command, state);
-    default: {
-      const unknown: never = command;
-      throw new Error(`Unknown command ${JSON.stringify(unknown)}`);
-    }
-  }
-}
+export const decide = decideBy<UserCommand, UserState, UserEvent>({
+  RequestAccess: requestAccess,
+  ApproveUser: approveUser,
+  RejectUser: rejectUser,
+  ChangeUserRole: changeUserRole,
+});
 
 export const userDecider: Decider<UserCommand, UserState, UserEvent> = {
   initialState,
