@@ -1,6 +1,7 @@
 import type { Request } from "express";
 import { ValidationError } from "@crm/contracts/api/errors";
 import type { EventMetadata } from "@crm/contracts/events/registry";
+import { actorOf } from "@crm/infra/http/auth-context";
 import type { CommandOptions } from "./command-handler.ts";
 
 export interface CommandDeps {
@@ -8,8 +9,7 @@ export interface CommandDeps {
   newId: () => string;
 }
 
-/** The actor a command runs as; the identity layer sets req.actor. */
-export const actorOf = (req: Request) => (req as Request & { actor?: string }).actor ?? "system";
+export { actorOf };
 
 const KEY = /^[A-Za-z0-9._:-]{1,200}$/;
 

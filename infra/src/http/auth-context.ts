@@ -25,6 +25,9 @@ declare global {
   }
 }
 
+/** Who a request acts as: the signed-in account's id, else "system" (events appended before identity is known). */
+export const actorOf = (req: Request) => req.actor ?? "system";
+
 /** The audience a request belongs to, for the access policy. */
 export function audienceOf(account: RequestAccount | undefined, user: User | null): Audience {
   if (!account) return "anonymous";

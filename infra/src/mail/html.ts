@@ -1,7 +1,7 @@
 const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 
-/** Escapes text for HTML element content and quoted attribute values. */
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
+/** Escapes text (or a number) for HTML element content and quoted attribute values: mail and the history report. */
+export const escapeHtml = (value: string | number) => String(value).replace(/[&<>"']/g, (c) => ENTITIES[c]!);
 
 /** User text as HTML paragraphs: escaped, blank lines split paragraphs, single newlines become <br>. */
 export function paragraphs(text: string, style = ""): string {

@@ -1,9 +1,6 @@
 import type { HistoryEntry, LeadHistory } from "@crm/contracts/history/history";
+import { escapeHtml } from "@crm/infra/mail/html";
 
-const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-
-/** Escapes text for HTML element content and quoted attributes. */
-export const escapeHtml = (value: unknown) => String(value).replace(/[&<>"']/g, (c) => ENTITIES[c]!);
 
 const show = (value: unknown) => (value === null || value === undefined ? "—" : typeof value === "string" ? value : JSON.stringify(value));
 

@@ -7,6 +7,7 @@ import { LEAD_STAGES, Lead, LeadBoard, LeadBoardQuery, LeadListQuery, Stats } fr
 import type { Queryable } from "@crm/infra/db/database";
 import type { EventStore } from "@crm/infra/event-store/event-store";
 import { APPROVED, STAFF } from "@crm/infra/http/access-policy";
+import { actorOf } from "@crm/infra/http/auth-context";
 import { routeGroup } from "@crm/infra/http/route";
 import { leadAsOf } from "../history/history.routes.ts";
 import { createLeadListCache, leadsStamp, type LeadList } from "./lead-list-cache.ts";
@@ -24,8 +25,6 @@ async function sendList(req: Request, res: Response, list: LeadList) {
   res.set("Content-Encoding", "gzip").send(await list.gzipped());
 }
 
-/** Who asks: the identity layer sets req.actor; before it does, commands are recorded as "system". */
-const actorOf = (req: Request) => (req as Request & { actor?: string }).actor ?? "system";
 
 export interface LeadReadDeps {
   db: Queryable;
