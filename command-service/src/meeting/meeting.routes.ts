@@ -1,13 +1,15 @@
-import { Router, type Response } from "express";
-import { z } from "zod";
-import { CancelMeetingBody, RescheduleMeetingBody, ScheduleMeetingBody, type Meeting } from "@crm/contracts/meeting/meeting";
+import type { Request, Response } from "express";
+import { positioned } from "@crm/contracts/api/command-result";
+import { idParam } from "@crm/contracts/api/params";
+import { CancelMeetingBody, Meeting, RescheduleMeetingBody, ScheduleMeetingBody } from "@crm/contracts/meeting/meeting";
 import { meetingStreamId } from "@crm/contracts/meeting/stream";
 import type { EventStore } from "@crm/infra/event-store/event-store";
-import { parseOr400 } from "@crm/infra/http/validate";
+import { STAFF } from "@crm/infra/http/access-policy";
+import { routeGroup } from "@crm/infra/http/route";
 import { handleCommand, type CommandOutcome } from "../core/command-handler.ts";
 import { commandMetadata, expectedVersionOf, type CommandDeps } from "../core/command-context.ts";
 import { loadOpenLead, refuseErasedLeadOf } from "../messaging/load-lead.ts";
-import { meetingDecider, type ConferencePlan, type MeetingState } from "./meeting.decider.ts";
+import { meetingDecider, type ConferencePlan, type MeetingCommand, type MeetingState } from "./meeting.decider.ts";
 
 export interface MeetingDeps extends CommandDeps {
   store: EventStore;
@@ -17,7 +19,7 @@ export interface MeetingDeps extends CommandDeps {
   jitsiLink: () => string;
 }
 
-const MeetingId = z.object({ id: z.uuid("Meeting ids are UUIDs") });
+const MeetingIdParam = idParam("Meeting");
 
 function toMeeting(state: Exclude<MeetingState, { status: "none" }>, version: number, updatedAt: string): Meeting {
   return {
@@ -46,60 +48,81 @@ function toMeeting(state: Exclude<MeetingState, { status: "none" }>, version: nu
 
 function answer(res: Response, status: number, outcome: CommandOutcome<MeetingState>, at: string) {
   if (outcome.state.status === "none") throw new Error("A meeting command left no meeting");
-  res.status(status).setHeader("ETag", `"${outcome.version}"`).json({ ...toMeeting(outcome.state, outcome.version, at), position: outcome.position });
+  res
+    .status(status)
+    .setHeader("ETag", `"${outcome.version}"`)
+    .json({ ...toMeeting(outcome.state, outcome.version, at), position: outcome.position });
 }
 
-/** POST /api/meetings, PATCH /api/meetings/:id (reschedule) and POST /api/meetings/:id/cancel. */
-export function meetingCommandRoutes(deps: MeetingDeps): Router {
-  const router = Router();
+/** What the meeting commands share: the conference plan and one way to run a meeting command and answer it. */
+function setup(deps: MeetingDeps) {
   const plan = (): ConferencePlan => (deps.googleMeet ? { provider: "google" } : { provider: "jitsi", joinLink: deps.jitsiLink() });
-
-  router.post("/api/meetings", async (req, res) => {
-    const body = parseOr400(ScheduleMeetingBody, req.body);
-    const lead = await loadOpenLead(deps.store, body.leadId);
-    const meetingId = deps.newId();
+  const run = async (req: Request, res: Response, status: number, meetingId: string, command: MeetingCommand, bodyVersion?: number) => {
     const metadata = commandMetadata(req, deps);
-    const command = {
-      type: "ScheduleMeeting" as const,
-      meetingId,
-      leadId: lead.id,
-      title: body.title,
-      kind: body.type,
-      meetingType: body.meetingType,
-      location: body.location ?? null,
-      startTime: body.startTime,
-      endTime: body.endTime,
-      notes: body.notes ?? null,
-      attendeeEmail: body.attendeeEmail ?? lead.details.email,
-      conference: body.meetingType === "in-person" ? null : plan(),
-    };
-    const outcome = await handleCommand(deps.store, meetingStreamId(meetingId), meetingDecider, command, { metadata });
-    answer(res, 201, outcome, metadata.at);
-  });
-
-  router.patch("/api/meetings/:id", async (req, res) => {
-    const { id } = parseOr400(MeetingId, req.params, "id");
-    const { expectedVersion, startTime, endTime } = parseOr400(RescheduleMeetingBody, req.body);
-    await refuseErasedLeadOf(deps.store, meetingStreamId(id)); // a new time sends the attendee an invite
-    const metadata = commandMetadata(req, deps);
-    const outcome = await handleCommand(deps.store, meetingStreamId(id), meetingDecider, { type: "RescheduleMeeting", startTime, endTime }, {
+    const outcome = await handleCommand(deps.store, meetingStreamId(meetingId), meetingDecider, command, {
       metadata,
-      ...expectedVersionOf(req, expectedVersion),
+      ...(command.type === "ScheduleMeeting" ? {} : expectedVersionOf(req, bodyVersion)),
     });
-    answer(res, 200, outcome, metadata.at);
-  });
-
-  router.post("/api/meetings/:id/cancel", async (req, res) => {
-    const { id } = parseOr400(MeetingId, req.params, "id");
-    const { expectedVersion } = parseOr400(CancelMeetingBody, req.body ?? {});
-    await refuseErasedLeadOf(deps.store, meetingStreamId(id)); // a cancellation is a message to the attendee
-    const metadata = commandMetadata(req, deps);
-    const outcome = await handleCommand(deps.store, meetingStreamId(id), meetingDecider, { type: "CancelMeeting" }, {
-      metadata,
-      ...expectedVersionOf(req, expectedVersion),
-    });
-    answer(res, 200, outcome, metadata.at);
-  });
-
-  return router;
+    answer(res, status, outcome, metadata.at);
+  };
+  return { store: deps.store, newId: deps.newId, plan, run };
 }
+
+/** Scheduling, rescheduling and cancelling meetings. */
+export const meetingCommandRoutes = routeGroup(setup, (route) => [
+  route({
+    method: "POST",
+    path: "/api/meetings",
+    allow: STAFF,
+    tag: "meetings",
+    summary: "Schedule a meeting",
+    body: ScheduleMeetingBody,
+    responses: { 201: positioned(Meeting) },
+    handle: async ({ req, res, body }, { store, newId, plan, run }) => {
+      const lead = await loadOpenLead(store, body.leadId);
+      const meetingId = newId();
+      await run(req, res, 201, meetingId, {
+        type: "ScheduleMeeting",
+        meetingId,
+        leadId: lead.id,
+        title: body.title,
+        kind: body.type,
+        meetingType: body.meetingType,
+        location: body.location ?? null,
+        startTime: body.startTime,
+        endTime: body.endTime,
+        notes: body.notes ?? null,
+        attendeeEmail: body.attendeeEmail ?? lead.details.email,
+        conference: body.meetingType === "in-person" ? null : plan(),
+      });
+    },
+  }),
+  route({
+    method: "PATCH",
+    path: "/api/meetings/:id",
+    allow: STAFF,
+    tag: "meetings",
+    summary: "Reschedule a meeting",
+    params: MeetingIdParam,
+    body: RescheduleMeetingBody,
+    responses: { 200: positioned(Meeting) },
+    handle: async ({ req, res, params: { id }, body: { expectedVersion, startTime, endTime } }, { store, run }) => {
+      await refuseErasedLeadOf(store, meetingStreamId(id)); // a new time sends the attendee an invite
+      await run(req, res, 200, id, { type: "RescheduleMeeting", startTime, endTime }, expectedVersion);
+    },
+  }),
+  route({
+    method: "POST",
+    path: "/api/meetings/:id/cancel",
+    allow: STAFF,
+    tag: "meetings",
+    summary: "Cancel a meeting",
+    params: MeetingIdParam,
+    body: CancelMeetingBody,
+    responses: { 200: positioned(Meeting) },
+    handle: async ({ req, res, params: { id }, body: { expectedVersion } }, { store, run }) => {
+      await refuseErasedLeadOf(store, meetingStreamId(id)); // a cancellation is a message to the attendee
+      await run(req, res, 200, id, { type: "CancelMeeting" }, expectedVersion);
+    },
+  }),
+]);

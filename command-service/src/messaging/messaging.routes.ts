@@ -1,11 +1,13 @@
-import { Router, type Request, type Response } from "express";
-import { z } from "zod";
+import type { Request, Response } from "express";
 import { ConflictError } from "@crm/contracts/api/errors";
-import { SendEmailCompatBody, SendFormBody, SendLeadEmailBody, SendSmsBody, type MessageAccepted } from "@crm/contracts/messaging/commands";
+import { LeadIdParam } from "@crm/contracts/api/params";
+import { LeadMessageAccepted } from "@crm/contracts/messaging/accepted";
+import { SendEmailCompatBody, SendFormBody, SendLeadEmailBody, SendSmsBody } from "@crm/contracts/messaging/commands";
 import { messageStreamId } from "@crm/contracts/messaging/stream";
 import type { Queryable } from "@crm/infra/db/database";
 import type { EventStore } from "@crm/infra/event-store/event-store";
-import { parseOr400 } from "@crm/infra/http/validate";
+import { STAFF } from "@crm/infra/http/access-policy";
+import { routeGroup, type RouteBuilder } from "@crm/infra/http/route";
 import { normalizePhone } from "@crm/infra/sms/sms-sender";
 import { handleCommand } from "../core/command-handler.ts";
 import { issueClientLink } from "../client-link/issue-client-link.ts";
@@ -25,87 +27,123 @@ export interface MessagingDeps extends CommandDeps {
   channels: { mail: "smtp" | "outbox"; sms: "twilio" | "outbox" };
 }
 
-const LeadId = z.object({ id: z.uuid("Lead ids are UUIDs") });
-
-/** POST /api/leads/:id/send-form, /send-email, /send-sms and the compatible POST /api/send-email. */
-export function messagingCommandRoutes(deps: MessagingDeps): Router {
-  const router = Router();
-  const brand = (): Brand => ({ name: brandName(deps.mailFrom), year: deps.now().getUTCFullYear() });
-
-  /** Records the request on a new message stream and answers 202: the reactor delivers it. */
-  async function request(req: Request, res: Response, lead: OpenLead, command: (messageId: string) => MessageCommand, to: string) {
-    const messageId = deps.newId();
-    const decided = command(messageId);
-    const outcome = await handleCommand(deps.store, messageStreamId(messageId), messageDecider, decided, {
-      ...commandOptions(req, deps),
-      newStream: true,
-    });
-    const channel = decided.type === "RequestSms" ? deps.channels.sms : deps.channels.mail;
-    const body: MessageAccepted = {
-      id: outcome.state.status === "requested" ? outcome.state.messageId : messageId,
-      version: outcome.version,
-      position: outcome.position,
-      status: "queued",
-      channel,
-      to,
-    };
-    res.status(202).json({ ...body, leadId: lead.id });
-  }
-
-  async function sendForm(req: Request, res: Response, leadId: string, input: SendFormBody) {
-    const lead = await loadOpenLead(deps.store, leadId);
-    // Each form mail carries a fresh link, which replaces the lead's earlier one (decisions/038).
-    const keyed = commandOptions(req, deps);
-    const commandId = keyed.newCommandId ? undefined : `${keyed.metadata.commandId}/client-link`; // a retry with the same key issues no second link
-    const link = await issueClientLink(deps, req, { leadId: lead.id, purpose: "questionnaire", ...(commandId ? { commandId } : {}) });
-    const formUrl = link.url;
-    const mail = composeFormEmail({ ...input, recipientName: lead.details.name, formUrl, brand: brand() });
-    const email = (messageId: string) => ({
-      messageId,
-      leadId: lead.id,
-      kind: "form" as const,
-      formType: input.formType,
-      to: input.to,
-      ...mail,
-    });
-    await request(req, res, lead, (messageId) => ({ type: "RequestEmail", email: email(messageId) }), input.to);
-  }
-
-  router.post("/api/leads/:id/send-form", async (req, res) => {
-    const { id } = parseOr400(LeadId, req.params, "id");
-    await sendForm(req, res, id, parseOr400(SendFormBody, req.body));
+/** Records the request on a new message stream and answers 202: the reactor delivers it. */
+async function request(
+  deps: MessagingDeps,
+  { req, res }: { req: Request; res: Response },
+  lead: OpenLead,
+  command: (messageId: string) => MessageCommand,
+  to: string,
+) {
+  const messageId = deps.newId();
+  const decided = command(messageId);
+  const outcome = await handleCommand(deps.store, messageStreamId(messageId), messageDecider, decided, {
+    ...commandOptions(req, deps),
+    newStream: true,
   });
-
-  router.post("/api/send-email", async (req, res) => {
-    const { leadId, html: _ignored, formType, ...rest } = parseOr400(SendEmailCompatBody, req.body);
-    await sendForm(req, res, leadId, { ...rest, formType: formType ?? "onboarding" });
-  });
-
-  router.post("/api/leads/:id/send-email", async (req, res) => {
-    const { id } = parseOr400(LeadId, req.params, "id");
-    const input = parseOr400(SendLeadEmailBody, req.body);
-    const lead = await loadOpenLead(deps.store, id);
-    const mail = composeMessageEmail({ recipientName: lead.details.name, ...input, brand: brand() });
-    const to = lead.details.email;
-    await request(
-      req,
-      res,
-      lead,
-      (messageId) => ({ type: "RequestEmail", email: { messageId, leadId: id, kind: "message", formType: null, to, ...mail } }),
-      to,
-    );
-  });
-
-  router.post("/api/leads/:id/send-sms", async (req, res) => {
-    const { id } = parseOr400(LeadId, req.params, "id");
-    const { message } = parseOr400(SendSmsBody, req.body);
-    const lead = await loadOpenLead(deps.store, id);
-    if (!lead.details.phone) throw new ConflictError("This lead has no phone number.");
-    const to = normalizePhone(lead.details.phone);
-    if (!to)
-      throw new ConflictError("The lead's phone number is not a valid number; use digits with an optional leading + (e.g. +15551234567).");
-    await request(req, res, lead, (messageId) => ({ type: "RequestSms", sms: { messageId, leadId: id, to, body: message } }), to);
-  });
-
-  return router;
+  const body: LeadMessageAccepted = {
+    id: outcome.state.status === "requested" ? outcome.state.messageId : messageId,
+    version: outcome.version,
+    position: outcome.position,
+    status: "queued",
+    channel: decided.type === "RequestSms" ? deps.channels.sms : deps.channels.mail,
+    to,
+    leadId: lead.id,
+  };
+  res.status(202).json(body);
 }
+
+const brand = (deps: MessagingDeps): Brand => ({ name: brandName(deps.mailFrom), year: deps.now().getUTCFullYear() });
+
+/** Mails the lead a fresh link to a form: each replaces the lead's earlier link (decisions/038). */
+async function sendForm(deps: MessagingDeps, call: { req: Request; res: Response }, leadId: string, input: SendFormBody) {
+  const lead = await loadOpenLead(deps.store, leadId);
+  const keyed = commandOptions(call.req, deps);
+  const commandId = keyed.newCommandId ? undefined : `${keyed.metadata.commandId}/client-link`; // a retry with the same key issues no second link
+  const link = await issueClientLink(deps, call.req, { leadId: lead.id, purpose: "questionnaire", ...(commandId ? { commandId } : {}) });
+  const mail = composeFormEmail({ ...input, recipientName: lead.details.name, formUrl: link.url, brand: brand(deps) });
+  const email = (messageId: string) => ({
+    messageId,
+    leadId: lead.id,
+    kind: "form" as const,
+    formType: input.formType,
+    to: input.to,
+    ...mail,
+  });
+  await request(deps, call, lead, (messageId) => ({ type: "RequestEmail", email: email(messageId) }), input.to);
+}
+
+const Accepted = { 202: LeadMessageAccepted } as const;
+
+/** Mail and SMS to a lead: a form link, a message, a text, and the older POST /api/send-email. */
+export const messagingCommandRoutes = routeGroup((route: RouteBuilder<MessagingDeps>) => [
+  route({
+    method: "POST",
+    path: "/api/leads/:id/send-form",
+    allow: STAFF,
+    tag: "messages",
+    summary: "Email a form link to the lead",
+    params: LeadIdParam,
+    body: SendFormBody,
+    responses: Accepted,
+    handle: (call, deps) => sendForm(deps, call, call.params.id, call.body),
+  }),
+  route({
+    method: "POST",
+    path: "/api/send-email",
+    allow: STAFF,
+    tag: "messages",
+    summary: "Send an email (old shape, kept for compatibility)",
+    body: SendEmailCompatBody,
+    responses: Accepted,
+    handle: (call, deps) => {
+      const { leadId, html: _ignored, formType, ...rest } = call.body;
+      return sendForm(deps, call, leadId, { ...rest, formType: formType ?? "onboarding" });
+    },
+  }),
+  route({
+    method: "POST",
+    path: "/api/leads/:id/send-email",
+    allow: STAFF,
+    tag: "messages",
+    summary: "Email the lead",
+    params: LeadIdParam,
+    body: SendLeadEmailBody,
+    responses: Accepted,
+    handle: async (call, deps) => {
+      const { id } = call.params;
+      const lead = await loadOpenLead(deps.store, id);
+      const mail = composeMessageEmail({ recipientName: lead.details.name, ...call.body, brand: brand(deps) });
+      const to = lead.details.email;
+      const email = (messageId: string) => ({ messageId, leadId: id, kind: "message" as const, formType: null, to, ...mail });
+      await request(deps, call, lead, (messageId) => ({ type: "RequestEmail", email: email(messageId) }), to);
+    },
+  }),
+  route({
+    method: "POST",
+    path: "/api/leads/:id/send-sms",
+    allow: STAFF,
+    tag: "messages",
+    summary: "Text the lead",
+    params: LeadIdParam,
+    body: SendSmsBody,
+    responses: Accepted,
+    handle: async (call, deps) => {
+      const { id } = call.params;
+      const lead = await loadOpenLead(deps.store, id);
+      if (!lead.details.phone) throw new ConflictError("This lead has no phone number.");
+      const to = normalizePhone(lead.details.phone);
+      if (!to)
+        throw new ConflictError(
+          "The lead's phone number is not a valid number; use digits with an optional leading + (e.g. +15551234567).",
+        );
+      await request(
+        deps,
+        call,
+        lead,
+        (messageId) => ({ type: "RequestSms", sms: { messageId, leadId: id, to, body: call.body.message } }),
+        to,
+      );
+    },
+  }),
+]);
