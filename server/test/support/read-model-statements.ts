@@ -10,11 +10,13 @@ import { userStreamId } from "@crm/contracts/user/stream";
 import type { NamedStatement, Queryable } from "@crm/infra/db/database";
 import type { EventStore } from "@crm/infra/event-store/event-store";
 import { sqlLeadLookups } from "@crm/command-service/lead/lead-lookups";
+import * as activitiesQueries from "@crm/read-api/activities/activities.queries";
 import * as creativeQueries from "@crm/read-api/creative/creative.queries";
 import * as historyQueries from "@crm/read-api/history/history.queries";
 import * as leadsQueries from "@crm/read-api/leads/leads.queries";
 import { noticeFor } from "@crm/read-api/live/notice-scope";
 import * as meetingsQueries from "@crm/read-api/meetings/meetings.queries";
+import * as onboardingQueries from "@crm/read-api/onboarding/onboarding.queries";
 import * as questionnaireQueries from "@crm/read-api/questionnaire/questionnaire.queries";
 import * as usersQueries from "@crm/read-api/users/users.queries";
 
@@ -41,10 +43,12 @@ export function recording(db: Queryable, source: string, sent: Sent[]): Queryabl
 
 /** The query modules of the read API whose every exported function is a case below (or sends nothing). */
 export const QUERY_MODULES = {
+  activities: activitiesQueries,
   creative: creativeQueries,
   history: historyQueries,
   leads: leadsQueries,
   meetings: meetingsQueries,
+  onboarding: onboardingQueries,
   questionnaire: questionnaireQueries,
   users: usersQueries,
 } as const;
@@ -58,6 +62,12 @@ type Case = (q: Queryable, store: EventStore) => Promise<unknown>;
 
 /** Every read of a read model the read API and the command service make, in each of its shapes. */
 export const READ_CASES: Record<string, Case> = {
+  "activities.usersTableExists": (q) => activitiesQueries.usersTableExists(q),
+  "activities.recentActivities": (q) => activitiesQueries.recentActivities(q, true, 5),
+  "activities.recentActivities (director)": (q) => activitiesQueries.recentActivities(q, true, 5, SAMPLE.user),
+  "activities.recentActivities (no users table)": (q) => activitiesQueries.recentActivities(q, false, 5, SAMPLE.user),
+  "activities.activitiesOfLead": (q) => activitiesQueries.activitiesOfLead(q, true, SAMPLE.lead, 5),
+  "activities.activitiesOfLead (no users table)": (q) => activitiesQueries.activitiesOfLead(q, false, SAMPLE.lead, 5),
   "creative.listSubmissions": (q) => creativeQueries.listSubmissions(q, { leadId: SAMPLE.lead, directorId: SAMPLE.user }),
   "creative.listTasks": (q) => creativeQueries.listTasks(q, { directorId: null }),
   "creative.listClients": (q) => creativeQueries.listClients(q, SAMPLE.user),
@@ -77,6 +87,8 @@ export const READ_CASES: Record<string, Case> = {
   "meetings.meetingsOfLead": (q) => meetingsQueries.meetingsOfLead(q, SAMPLE.lead),
   "meetings.upcomingMeetings": (q) => meetingsQueries.upcomingMeetings(q, new Date(0).toISOString(), 5),
   "meetings.getMeeting": (q) => meetingsQueries.getMeeting(q, SAMPLE.meeting),
+  "onboarding.recentOnboardingActivities": (q) => onboardingQueries.recentOnboardingActivities(q, undefined, 5),
+  "onboarding.recentOnboardingActivities (lead)": (q) => onboardingQueries.recentOnboardingActivities(q, SAMPLE.lead, 5),
   "questionnaire.getResponse": (q) => questionnaireQueries.getResponse(q, SAMPLE.lead),
   "questionnaire.getResponse (version)": (q) => questionnaireQueries.getResponse(q, SAMPLE.lead, 1),
   "questionnaire.listVersions": (q) => questionnaireQueries.listVersions(q, SAMPLE.lead),
