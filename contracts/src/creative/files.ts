@@ -40,13 +40,14 @@ export interface FileInfo {
 }
 
 /** A file as lists show it: its name, size, type and the API path of its bytes. */
-export interface FileLink {
-  fileId: string;
-  name: string;
-  size: number;
-  contentType: string;
-  url: string;
-}
+export const FileLink = z.object({
+  fileId: z.uuid(),
+  name: z.string(),
+  size: z.number().int().nonnegative(),
+  contentType: z.string(),
+  url: z.string(),
+});
+export type FileLink = z.infer<typeof FileLink>;
 
 /** The API path of a file's bytes. */
 export const fileUrl = (fileId: string) => `/api/files/${fileId}`;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { FileLink } from "./files.ts";
+import { FileLink } from "./files.ts";
 
 /** A content submission's type and status (docs/product.md, "Creative work"). */
 export const CONTENT_TYPES = ["video", "photo", "graphic", "caption"] as const;
@@ -42,24 +42,25 @@ export const ReviewContentBody = z.strictObject({
 export type ReviewContentBody = z.infer<typeof ReviewContentBody>;
 
 /** GET /api/content-submissions rows (docs/product.md, "Creative work", plus the file and who did what). */
-export interface ContentSubmission {
-  id: string;
-  leadId: string;
-  leadName: string;
-  creativeDirectorId: string | null;
-  type: ContentType;
-  title: string;
-  description: string | null;
-  caption: string | null;
+export const ContentSubmission = z.object({
+  id: z.uuid(),
+  leadId: z.uuid(),
+  leadName: z.string(),
+  creativeDirectorId: z.uuid().nullable(),
+  type: ContentType,
+  title: z.string(),
+  description: z.string().nullable(),
+  caption: z.string().nullable(),
   /** The API path of the file, or null for a caption without one. */
-  fileUrl: string | null;
-  file: FileLink | null;
-  status: SubmissionStatus;
-  clientFeedback: string | null;
-  reviewNotes: string | null;
-  createdAt: string;
-  createdBy: string;
-  reviewedAt: string | null;
-  reviewedBy: string | null;
-  version: number;
-}
+  fileUrl: z.string().nullable(),
+  file: FileLink.nullable(),
+  status: z.enum(SUBMISSION_STATUSES),
+  clientFeedback: z.string().nullable(),
+  reviewNotes: z.string().nullable(),
+  createdAt: z.string(),
+  createdBy: z.string(),
+  reviewedAt: z.string().nullable(),
+  reviewedBy: z.string().nullable(),
+  version: z.number().int(),
+});
+export type ContentSubmission = z.infer<typeof ContentSubmission>;

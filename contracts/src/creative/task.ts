@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { FileLink } from "./files.ts";
+import { FileLink } from "./files.ts";
 
 /** A creative task's status and priority (docs/product.md, "Creative work"). */
 export const TASK_STATUSES = ["todo", "in_progress", "completed", "cancelled"] as const;
@@ -32,24 +32,25 @@ export type CreateTaskBody = z.infer<typeof CreateTaskBody>;
 export const CancelTaskBody = z.strictObject({ reason: z.preprocess(emptyToNull, z.string().trim().max(1_000).nullable()).optional() });
 
 /** GET /api/creative-tasks rows (docs/product.md, "Creative work"). */
-export interface CreativeTask {
-  id: string;
-  leadId: string;
-  leadName: string;
-  creativeDirectorId: string | null;
-  title: string;
-  description: string;
-  status: TaskStatus;
-  priority: TaskPriority;
+export const CreativeTask = z.object({
+  id: z.uuid(),
+  leadId: z.uuid(),
+  leadName: z.string(),
+  creativeDirectorId: z.uuid().nullable(),
+  title: z.string(),
+  description: z.string(),
+  status: z.enum(TASK_STATUSES),
+  priority: TaskPriority,
   /** The attachments as a list of file names, with their links beside them in `files`. */
-  attachments: string[];
-  files: FileLink[];
-  notes: string | null;
-  fileUrl: string | null;
-  dueDate: string | null;
-  createdAt: string;
-  createdBy: string;
-  updatedAt: string;
-  completedAt: string | null;
-  version: number;
-}
+  attachments: z.array(z.string()),
+  files: z.array(FileLink),
+  notes: z.string().nullable(),
+  fileUrl: z.string().nullable(),
+  dueDate: z.string().nullable(),
+  createdAt: z.string(),
+  createdBy: z.string(),
+  updatedAt: z.string(),
+  completedAt: z.string().nullable(),
+  version: z.number().int(),
+});
+export type CreativeTask = z.infer<typeof CreativeTask>;

@@ -1,7 +1,9 @@
-import { Router, type Request } from "express";
+import type { Request } from "express";
 import type { Registry } from "prom-client";
 import { NotFoundError, UnauthenticatedError } from "@crm/contracts/api/errors";
+import { PUBLIC } from "../http/access-policy.ts";
 import { bearerMatches, fromLoopback } from "../http/operator-access.ts";
+import { routeGroup, type RouteBuilder } from "../http/route.ts";
 
 export interface MetricsRouteDeps {
   registry: Registry;
@@ -22,11 +24,17 @@ function assertMayScrape(req: Request, token: string | undefined) {
 }
 
 /** GET /api/metrics: the Prometheus text exposition. */
-export function metricsRoutes({ registry, token }: MetricsRouteDeps): Router {
-  const router = Router();
-  router.get("/api/metrics", async (req, res) => {
-    assertMayScrape(req, token);
-    res.type(registry.contentType).send(await registry.metrics());
-  });
-  return router;
-}
+export const metricsRoutes = routeGroup((route: RouteBuilder<MetricsRouteDeps>) => [
+  route({
+    method: "GET",
+    path: "/api/metrics",
+    allow: PUBLIC, // Prometheus has no session: the route admits loopback, or METRICS_TOKEN's bearer when set
+    tag: "operations",
+    summary: "Prometheus metrics (loopback only, or the METRICS_TOKEN bearer when set)",
+    responses: { 200: { mediaType: "text/plain" } },
+    handle: async ({ req, res }, { registry, token }) => {
+      assertMayScrape(req, token);
+      res.type(registry.contentType).send(await registry.metrics());
+    },
+  }),
+]);

@@ -1,8 +1,10 @@
-import { Router, type Request } from "express";
+import type { Request } from "express";
 import { z } from "zod";
 import { NotFoundError } from "@crm/contracts/api/errors";
+import { QuestionnaireResponse, QuestionnaireVersion } from "@crm/contracts/questionnaire/questionnaire";
 import type { Queryable } from "@crm/infra/db/database";
-import { parseOr400 } from "@crm/infra/http/validate";
+import { APPROVED } from "@crm/infra/http/access-policy";
+import { routeGroup, type RouteBuilder } from "@crm/infra/http/route";
 import { getResponse, isDirectorOf, listVersions } from "./questionnaire.queries.ts";
 
 const LeadParams = z.object({ leadId: z.uuid("Lead ids are UUIDs") });
@@ -22,20 +24,34 @@ async function checkAccess(db: Queryable, req: Request, leadId: string) {
 }
 
 /** GET /api/questionnaire/:leadId (latest, or ?version=n) and GET /api/questionnaire/:leadId/versions. */
-export function questionnaireReadRoutes({ db }: { db: Queryable }): Router {
-  const router = Router();
-  router.get("/api/questionnaire/:leadId", async (req, res) => {
-    const { leadId } = parseOr400(LeadParams, req.params, "leadId");
-    const { version } = parseOr400(VersionQuery, req.query, "query");
-    await checkAccess(db, req, leadId);
-    const response = await getResponse(db, leadId, version);
-    if (!response) throw new NotFoundError(version === undefined ? "Questionnaire response" : `Version ${version} of the questionnaire`);
-    res.json(response);
-  });
-  router.get("/api/questionnaire/:leadId/versions", async (req, res) => {
-    const { leadId } = parseOr400(LeadParams, req.params, "leadId");
-    await checkAccess(db, req, leadId);
-    res.json(await listVersions(db, leadId));
-  });
-  return router;
-}
+export const questionnaireReadRoutes = routeGroup((route: RouteBuilder<{ db: Queryable }>) => [
+  route({
+    method: "GET",
+    path: "/api/questionnaire/:leadId",
+    allow: APPROVED,
+    tag: "onboarding",
+    summary: "A lead's latest questionnaire answers (?version=n: that version)",
+    params: LeadParams,
+    query: VersionQuery,
+    responses: { 200: QuestionnaireResponse },
+    handle: async ({ req, res, params: { leadId }, query: { version } }, { db }) => {
+      await checkAccess(db, req, leadId);
+      const response = await getResponse(db, leadId, version);
+      if (!response) throw new NotFoundError(version === undefined ? "Questionnaire response" : `Version ${version} of the questionnaire`);
+      res.json(response);
+    },
+  }),
+  route({
+    method: "GET",
+    path: "/api/questionnaire/:leadId/versions",
+    allow: APPROVED,
+    tag: "onboarding",
+    summary: "A lead's questionnaire versions",
+    params: LeadParams,
+    responses: { 200: z.array(QuestionnaireVersion) },
+    handle: async ({ req, res, params: { leadId } }, { db }) => {
+      await checkAccess(db, req, leadId);
+      res.json(await listVersions(db, leadId));
+    },
+  }),
+]);
