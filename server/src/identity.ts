@@ -81,8 +81,8 @@ export function createIdentity(system: System): Identity {
     oidcRedirectUrl,
   };
   const auth = Router();
-  const logOidcFailure = (error: unknown) => system.log.warn({ err: error }, "OIDC sign-in failed");
-  auth.use(authRoutes(deps), oidcRoutes(deps, logOidcFailure));
+  const logFailure = (error: unknown) => system.log.warn({ err: error }, "OIDC sign-in failed");
+  auth.use(authRoutes(deps), oidcRoutes({ ...deps, logFailure }));
   return {
     authenticate: authenticate({ sessions, resolveUser, publicUrl, policy: ACCESS_POLICY }),
     authRoutes: auth,

@@ -1,17 +1,25 @@
-import { Router, type Request, type Response } from "express";
+import type { Request, Response } from "express";
 import { NotFoundError } from "@crm/contracts/api/errors";
-import type { OidcPublicConfig } from "@crm/contracts/auth/auth";
+import { OidcPublicConfig } from "@crm/contracts/auth/auth";
 import { EmailTakenError, type Account } from "@crm/infra/auth/accounts";
 import type { OidcClient, OidcFlow, OidcIdentity } from "@crm/infra/auth/oidc";
+import { PUBLIC } from "@crm/infra/http/access-policy";
+import { routeGroup, type RouteBuilder } from "@crm/infra/http/route";
 import { isHttps, readCookie } from "@crm/infra/http/session-cookie";
 import { startSession, type AuthDeps } from "./auth-deps.ts";
+import { authRoute } from "./auth.routes.ts";
+
+export interface OidcRouteDeps extends AuthDeps {
+  /** Where a failed exchange with the provider is logged (default console.error); the browser only sees "failed". */
+  logFailure?: (error: unknown) => void;
+}
 
 const FLOW_COOKIE = "crm_oidc";
 const FLOW_PATH = "/api/auth/oidc";
 const FLOW_MAX_AGE_MS = 10 * 60 * 1000;
 
 /** Where the provider sends the browser back: configured, or derived from PUBLIC_URL or this request. */
-function redirectUriOf(deps: AuthDeps, req: Request): string {
+function redirectUriOf(deps: OidcRouteDeps, req: Request): string {
   if (deps.oidcRedirectUrl) return deps.oidcRedirectUrl;
   const base = deps.publicUrl ?? `${req.protocol}://${req.get("host")}`;
   return new URL("/api/auth/oidc/callback", base).href;
@@ -55,51 +63,74 @@ async function accountFor(deps: AuthDeps, identity: OidcIdentity): Promise<Accou
 
 const toLogin = (res: Response, error: string) => res.redirect(302, `/login?error=${encodeURIComponent(error)}`);
 
-/** GET /api/auth/oidc/config, /start and /callback: sign-in with Google (or any OIDC provider). */
-export function oidcRoutes(deps: AuthDeps, log: (error: unknown) => void = console.error): Router {
-  const router = Router();
-  const clearFlow = (req: Request, res: Response) =>
-    res.clearCookie(FLOW_COOKIE, { httpOnly: true, sameSite: "lax", path: FLOW_PATH, secure: isHttps(req, deps.publicUrl) });
+const clearFlow = (req: Request, res: Response, deps: OidcRouteDeps) =>
+  res.clearCookie(FLOW_COOKIE, { httpOnly: true, sameSite: "lax", path: FLOW_PATH, secure: isHttps(req, deps.publicUrl) });
 
-  router.get("/api/auth/oidc/config", (_req, res) => {
-    const body: OidcPublicConfig = { enabled: deps.oidc !== undefined, provider: deps.oidc?.providerName ?? "Google" };
-    res.json(body);
+async function start(req: Request, res: Response, deps: OidcRouteDeps) {
+  const oidc: OidcClient | undefined = deps.oidc;
+  if (!oidc) throw new NotFoundError("Sign-in with an identity provider");
+  const { url, flow } = await oidc.start(redirectUriOf(deps, req));
+  const value = Buffer.from(JSON.stringify(flow)).toString("base64url");
+  // Lax: the cookie must come back on the provider's top-level redirect to the callback.
+  res.cookie(FLOW_COOKIE, value, {
+    httpOnly: true,
+    sameSite: "lax",
+    path: FLOW_PATH,
+    secure: isHttps(req, deps.publicUrl),
+    maxAge: FLOW_MAX_AGE_MS,
   });
-
-  router.get("/api/auth/oidc/start", async (req, res) => {
-    const oidc: OidcClient | undefined = deps.oidc;
-    if (!oidc) throw new NotFoundError("Sign-in with an identity provider");
-    const { url, flow } = await oidc.start(redirectUriOf(deps, req));
-    const value = Buffer.from(JSON.stringify(flow)).toString("base64url");
-    // Lax: the cookie must come back on the provider's top-level redirect to the callback.
-    res.cookie(FLOW_COOKIE, value, {
-      httpOnly: true,
-      sameSite: "lax",
-      path: FLOW_PATH,
-      secure: isHttps(req, deps.publicUrl),
-      maxAge: FLOW_MAX_AGE_MS,
-    });
-    res.redirect(302, url);
-  });
-
-  router.get("/api/auth/oidc/callback", async (req, res) => {
-    const flow = readFlow(req);
-    clearFlow(req, res);
-    if (!deps.oidc) return toLogin(res, "not_configured");
-    if (typeof req.query.error === "string") return toLogin(res, "cancelled");
-    if (!flow) return toLogin(res, "expired");
-    let identity: OidcIdentity;
-    try {
-      identity = await deps.oidc.finish(new URL(req.originalUrl, "http://callback").search, flow);
-    } catch (error) {
-      log(error);
-      return toLogin(res, "failed");
-    }
-    const account = await accountFor(deps, identity);
-    if (account === "unverified") return toLogin(res, "email_not_verified");
-    await startSession(deps, req, res, account.id);
-    res.redirect(302, "/");
-  });
-
-  return router;
+  res.redirect(302, url);
 }
+
+async function callback(req: Request, res: Response, deps: OidcRouteDeps) {
+  const flow = readFlow(req);
+  clearFlow(req, res, deps);
+  if (!deps.oidc) return toLogin(res, "not_configured");
+  if (typeof req.query.error === "string") return toLogin(res, "cancelled");
+  if (!flow) return toLogin(res, "expired");
+  let identity: OidcIdentity;
+  try {
+    identity = await deps.oidc.finish(new URL(req.originalUrl, "http://callback").search, flow);
+  } catch (error) {
+    (deps.logFailure ?? console.error)(error);
+    return toLogin(res, "failed");
+  }
+  const account = await accountFor(deps, identity);
+  if (account === "unverified") return toLogin(res, "email_not_verified");
+  await startSession(deps, req, res, account.id);
+  res.redirect(302, "/");
+}
+
+/** GET /api/auth/oidc/config, /start and /callback: sign-in with Google (or any OIDC provider). */
+export const oidcRoutes = routeGroup((route: RouteBuilder<OidcRouteDeps>) => [
+  route({
+    ...authRoute,
+    method: "GET",
+    path: "/api/auth/oidc/config",
+    allow: PUBLIC,
+    summary: "Whether OpenID Connect sign-in is configured",
+    responses: { 200: OidcPublicConfig },
+    handle: ({ res }, deps) => {
+      const body: OidcPublicConfig = { enabled: deps.oidc !== undefined, provider: deps.oidc?.providerName ?? "Google" };
+      res.json(body);
+    },
+  }),
+  route({
+    ...authRoute,
+    method: "GET",
+    path: "/api/auth/oidc/start",
+    allow: PUBLIC,
+    summary: "Redirect to the OpenID provider",
+    responses: { 302: "redirect" },
+    handle: ({ req, res }, deps) => start(req, res, deps),
+  }),
+  route({
+    ...authRoute,
+    method: "GET",
+    path: "/api/auth/oidc/callback",
+    allow: PUBLIC,
+    summary: "Return from the OpenID provider",
+    responses: { 302: "redirect" },
+    handle: ({ req, res }, deps) => callback(req, res, deps),
+  }),
+]);
