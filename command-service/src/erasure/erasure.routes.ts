@@ -1,22 +1,26 @@
-import { Router } from "express";
-import { z } from "zod";
-import { EraseLeadBody } from "@crm/contracts/erasure/erasure";
-import { parseOr400 } from "@crm/infra/http/validate";
+import { LeadIdParam } from "@crm/contracts/api/params";
+import { EraseLeadBody, EraseLeadResult } from "@crm/contracts/erasure/erasure";
+import { PARTNER } from "@crm/infra/http/access-policy";
+import { routeGroup, type RouteBuilder } from "@crm/infra/http/route";
 import { commandMetadata, type CommandDeps } from "../core/command-context.ts";
 import { eraseLead, type EraseLeadDeps } from "./erase-lead.ts";
 
-const LeadId = z.object({ id: z.uuid("Lead ids are UUIDs") });
-
 export type ErasureRouteDeps = CommandDeps & EraseLeadDeps;
 
-/** POST /api/leads/:id/erase {confirmation}: the right to erasure (Partner only, by the access policy). */
-export function erasureCommandRoutes(deps: ErasureRouteDeps): Router {
-  const router = Router();
-  router.post("/api/leads/:id/erase", async (req, res) => {
-    const { id } = parseOr400(LeadId, req.params, "id");
-    const { confirmation } = parseOr400(EraseLeadBody, req.body ?? {});
-    const result = await eraseLead(deps, { leadId: id, confirmation, metadata: commandMetadata(req, deps) });
-    res.status(200).json(result);
-  });
-  return router;
-}
+/** POST /api/leads/:id/erase {confirmation}: the right to erasure (Partner only). */
+export const erasureCommandRoutes = routeGroup((route: RouteBuilder<ErasureRouteDeps>) => [
+  route({
+    method: "POST",
+    path: "/api/leads/:id/erase",
+    allow: PARTNER,
+    tag: "audit",
+    summary: "Erase the lead's personal data (typed confirmation)",
+    params: LeadIdParam,
+    body: EraseLeadBody,
+    responses: { 200: EraseLeadResult },
+    handle: async ({ req, res, params: { id }, body: { confirmation } }, deps) => {
+      const result = await eraseLead(deps, { leadId: id, confirmation, metadata: commandMetadata(req, deps) });
+      res.status(200).json(result);
+    },
+  }),
+]);

@@ -1,17 +1,17 @@
-import express, { Router, type Request, type RequestHandler } from "express";
-import { ApiError, RateLimitedError } from "@crm/contracts/api/errors";
+import type { ErrorRequestHandler, Request, RequestHandler } from "express";
+import { ApiError, RateLimitedError, ValidationError } from "@crm/contracts/api/errors";
 import { expiredLink } from "@crm/contracts/client-link/client-link";
 import { clientLinkStreamId } from "@crm/contracts/client-link/stream";
 import { QUESTIONNAIRE_BODY_LIMIT_BYTES } from "@crm/contracts/questionnaire/fields";
-import type { QuestionnaireAccepted } from "@crm/contracts/questionnaire/questionnaire";
-import { SubmitQuestionnaireBody } from "@crm/contracts/questionnaire/questionnaire";
+import { QuestionnaireAccepted, SubmitQuestionnaireBody } from "@crm/contracts/questionnaire/questionnaire";
 import { questionnaireStreamId } from "@crm/contracts/questionnaire/stream";
 import { createRateLimiter, type RateLimiter } from "@crm/infra/auth/rate-limiter";
 import { clientLinkIndex, type ResolvedClientLink } from "@crm/infra/client-links/client-link-tokens";
 import type { Queryable } from "@crm/infra/db/database";
 import type { EventStore } from "@crm/infra/event-store/event-store";
-import { storableTextOnly } from "@crm/infra/http/storable-text";
-import { parseOr400 } from "@crm/infra/http/validate";
+import { PUBLIC } from "@crm/infra/http/access-policy";
+import { routeGroup } from "@crm/infra/http/route";
+import { findUnstorableText } from "@crm/infra/http/storable-text";
 import { clientLinkDecider } from "../client-link/client-link.decider.ts";
 import { handleCommand } from "../core/command-handler.ts";
 import { commandMetadata, type CommandDeps } from "../core/command-context.ts";
@@ -34,6 +34,7 @@ function limit(limiter: RateLimiter, key: string) {
   if (!decision.allowed) throw new RateLimitedError(decision.retryAfterSeconds);
 }
 
+/** The answers come as JSON: anything else is refused before the body is read, even an empty one. */
 const jsonBody: RequestHandler = (req, _res, next) => {
   if (!req.is("application/json")) return next(new ApiError(415, "Unsupported media type", "Send the answers as application/json."));
   next();
@@ -43,18 +44,25 @@ const jsonBody: RequestHandler = (req, _res, next) => {
 const isLeadIdLink = (body: unknown) => typeof body === "object" && body !== null && "leadId" in body && !("token" in body);
 
 /**
- * POST /api/questionnaire: the public client questionnaire (no session; the events' actor is
- * "public"), opened by the token of a live client link (decisions/038).
+ * Problems in the page's words (an `error` field, a 413 naming the limit). An old link's body fails
+ * the schema (it has no token); once its text is known to be storable, it answers as an expired
+ * link, as any dead link does.
  */
-export function questionnaireCommandRoutes(deps: QuestionnaireRouteDeps): Router {
-  const router = Router();
+function questionnaireProblems(): ErrorRequestHandler {
+  const problems = publicProblems(QUESTIONNAIRE_BODY_LIMIT_BYTES / 1024);
+  const oldLink = (error: unknown, body: unknown) =>
+    error instanceof ValidationError && isLeadIdLink(body) && findUnstorableText(body) === undefined;
+  return (error, req, res, next) => problems(oldLink(error, req.body) ? expiredLink() : error, req, res, next);
+}
+
+/** The limiters, the token index and the flood watch, made once when the routes are mounted. */
+function setup(deps: QuestionnaireRouteDeps) {
   const now = () => deps.now().getTime();
   const hour = 60 * 60_000;
   const perIp = deps.perIp ?? createRateLimiter({ limit: 20, windowMs: 15 * 60_000, now });
   const perLinkAndIp = deps.perLinkAndIp ?? createRateLimiter({ limit: 10, windowMs: hour, now });
   const floodAttempts = deps.floodAfter?.attempts ?? 30;
   const perLink = deps.floodAfter?.limiter ?? createRateLimiter({ limit: floodAttempts, windowMs: hour, now });
-  const links = clientLinkIndex(deps.db, deps.store);
   const byIp: RequestHandler = (req, _res, next) => {
     limit(perIp, `ip:${req.ip ?? "unknown"}`);
     next();
@@ -75,33 +83,46 @@ export function questionnaireCommandRoutes(deps: QuestionnaireRouteDeps): Router
     await handleCommand(deps.store, clientLinkStreamId(leadId), clientLinkDecider, command, { metadata, newCommandId: true });
   }
 
-  router.post(
-    "/api/questionnaire",
-    byIp,
-    jsonBody,
-    express.json({ limit: QUESTIONNAIRE_BODY_LIMIT_BYTES, strict: true, type: "application/json" }),
-    storableTextOnly,
-    async (req: Request, res) => {
-      if (isLeadIdLink(req.body)) throw expiredLink();
-      const { token, ...answers } = parseOr400(SubmitQuestionnaireBody, req.body);
-      const resolved = await links.resolve(token, "questionnaire", deps.now());
-      if (!resolved) throw expiredLink();
-      limit(perLinkAndIp, `${resolved.link.linkId}:${req.ip ?? "unknown"}`);
-      await watchForFlood(req, resolved); // after the limits: a refused request appends nothing
-      const { leadId } = resolved;
-      const command = { type: "SubmitQuestionnaire" as const, leadId, responseId: deps.newId(), lead: "open" as const, answers };
-      const metadata = { ...commandMetadata(req, deps), actor: "public" }; // even when a signed-in person fills it in
-      const outcome = await handleCommand(deps.store, questionnaireStreamId(leadId), questionnaireDecider, command, { metadata });
-      const state = outcome.state.status === "submitted" ? outcome.state : undefined;
-      const body: QuestionnaireAccepted = {
-        id: state?.latestResponseId ?? command.responseId,
-        version: outcome.version,
-        position: outcome.position,
-        submittedAt: metadata.at,
-      };
-      res.status(201).json(body);
-    },
-  );
-  router.use(publicProblems(QUESTIONNAIRE_BODY_LIMIT_BYTES / 1024));
-  return router;
+  return { deps, byIp, perLinkAndIp, watchForFlood, links: clientLinkIndex(deps.db, deps.store) };
 }
+
+/**
+ * POST /api/questionnaire: the public client questionnaire (no session; the events' actor is
+ * "public"), opened by the token of a live client link (decisions/038). It limits each address
+ * before reading the body, reads at most 64 KB and answers problems in the page's words.
+ */
+export const questionnaireCommandRoutes = routeGroup(
+  setup,
+  (route) => [
+    route({
+      method: "POST",
+      path: "/api/questionnaire",
+      allow: PUBLIC,
+      tag: "onboarding",
+      summary: "Submit the client questionnaire (public)",
+      before: ({ byIp }) => [byIp, jsonBody],
+      bodyLimit: `${QUESTIONNAIRE_BODY_LIMIT_BYTES / 1024}kb`,
+      body: SubmitQuestionnaireBody,
+      responses: { 201: QuestionnaireAccepted },
+      handle: async ({ req, res, body: { token, ...answers } }, { deps, links, perLinkAndIp, watchForFlood }) => {
+        const resolved = await links.resolve(token, "questionnaire", deps.now());
+        if (!resolved) throw expiredLink();
+        limit(perLinkAndIp, `${resolved.link.linkId}:${req.ip ?? "unknown"}`);
+        await watchForFlood(req, resolved); // after the limits: a refused request appends nothing
+        const { leadId } = resolved;
+        const command = { type: "SubmitQuestionnaire" as const, leadId, responseId: deps.newId(), lead: "open" as const, answers };
+        const metadata = { ...commandMetadata(req, deps), actor: "public" }; // even when a signed-in person fills it in
+        const outcome = await handleCommand(deps.store, questionnaireStreamId(leadId), questionnaireDecider, command, { metadata });
+        const state = outcome.state.status === "submitted" ? outcome.state : undefined;
+        const body: QuestionnaireAccepted = {
+          id: state?.latestResponseId ?? command.responseId,
+          version: outcome.version,
+          position: outcome.position,
+          submittedAt: metadata.at,
+        };
+        res.status(201).json(body);
+      },
+    }),
+  ],
+  { errors: questionnaireProblems },
+);
