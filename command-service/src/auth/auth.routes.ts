@@ -1,4 +1,4 @@
-import express, { type RequestHandler } from "express";
+import type { Request, RequestHandler } from "express";
 import { ConflictError, UnauthenticatedError } from "@crm/contracts/api/errors";
 import { EMAIL_TAKEN, INVALID_CREDENTIALS, Me, SignInBody, SignUpBody } from "@crm/contracts/auth/auth";
 import { EmailTakenError } from "@crm/infra/auth/accounts";
@@ -16,26 +16,14 @@ const noStore: RequestHandler = (_req, res, next) => {
   next();
 };
 
-const BODY_LIMIT = "16kb";
-
 /** What every /api/auth route shares (the OIDC routes too): no caching, and bodies of at most 16 KB. */
-export const authRoute = { tag: "auth", before: (): RequestHandler[] => [noStore], bodyLimit: BODY_LIMIT };
+export const authRoute = { tag: "auth", before: (): RequestHandler[] => [noStore], bodyLimit: "16kb" };
 
 /**
  * Sign-up and sign-in count each attempt (per address, and per the email it names) before the body
- * is checked, so a malformed body spends an attempt too: they read the body before their schema.
+ * is checked, so a malformed body spends an attempt too.
  */
-const counted = {
-  ...authRoute,
-  before: (deps: AuthDeps): RequestHandler[] => [
-    noStore,
-    express.json({ limit: BODY_LIMIT, strict: true, type: "application/json" }),
-    (req, _res, next) => {
-      limitAttempt(deps, req);
-      next();
-    },
-  ],
-};
+const counted = { ...authRoute, admit: (req: Request, deps: AuthDeps) => limitAttempt(deps, req) };
 
 /**
  * POST /api/auth/sign-up, sign-in, sign-out and GET /api/auth/me (contract: docs auth-contract).

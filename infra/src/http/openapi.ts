@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { Problem } from "@crm/contracts/api/problem";
-import type { AccessRule } from "./access-policy.ts";
 import type { Answer, RouteDeclaration } from "./route.ts";
 
 type JsonSchema = Record<string, unknown>;
@@ -13,10 +12,6 @@ const schemaOf = (schema: z.ZodType, io: "input" | "output"): JsonSchema => {
 
 /** "/api/leads/:id" as OpenAPI writes it: "/api/leads/{id}". */
 export const openApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, "{$1}");
-
-/** The access policy is the routes' method, path and audiences. */
-export const accessPolicyOf = (routes: readonly RouteDeclaration[]): AccessRule[] =>
-  routes.map(({ method, path, allow }) => ({ method, path, allow }));
 
 const problem = { description: "A problem (RFC 9457)", content: { "application/problem+json": { schema: schemaOf(Problem, "output") } } };
 const unavailable = {
@@ -48,6 +43,16 @@ function parametersOf(route: RouteDeclaration) {
   return params;
 }
 
+/** A JSON body, required unless `{}` (what an empty body is read as) passes; or an upload's raw bytes. */
+function requestBodyOf(route: RouteDeclaration) {
+  if (route.bodyLimit === "stream") {
+    return { requestBody: { required: true, content: { "application/octet-stream": { schema: { type: "string", format: "binary" } } } } };
+  }
+  if (!route.body) return {};
+  const required = !route.body.safeParse({}).success;
+  return { requestBody: { required, content: { "application/json": { schema: schemaOf(route.body, "input") } } } };
+}
+
 function operationOf(route: RouteDeclaration) {
   const parameters = parametersOf(route);
   const path = openApiPath(route.path);
@@ -58,8 +63,9 @@ function operationOf(route: RouteDeclaration) {
     operationId: `${route.method.toLowerCase()}${path.replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ""))}`,
     "x-allowed-audiences": route.allow,
     ...(parameters.length ? { parameters } : {}),
-    ...(route.body ? { requestBody: { required: true, content: { "application/json": { schema: schemaOf(route.body, "input") } } } } : {}),
-    responses: { ...successes, "4XX": problem, "503": unavailable },
+    ...requestBodyOf(route),
+    // A route that answers 503 in its own shape (health) keeps it; every other may answer the problem.
+    responses: { ...successes, "4XX": problem, ...("503" in successes ? {} : { "503": unavailable }) },
   };
 }
 

@@ -1,7 +1,7 @@
 import express, { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from "express";
 import type { z } from "zod";
 import { ApiError } from "@crm/contracts/api/errors";
-import type { Audience } from "./access-policy.ts";
+import type { AccessRule, Audience } from "./access-policy.ts";
 import { storableTextOnly } from "./storable-text.ts";
 import { parseOr400 } from "./validate.ts";
 
@@ -41,16 +41,18 @@ export interface RouteDeclaration {
   body?: z.ZodType;
   /** Each success status and what it carries (problems, 4XX and 503, are documented for every route). */
   responses: Readonly<Record<number, Answer>>;
+  /** The JSON body's limit (default 1 MB); "stream" leaves the raw body to the handler (an upload). */
+  bodyLimit?: string | "stream";
 }
 
 export interface RouteSpec<Ctx, P extends Schema, Q extends Schema, B extends Schema> extends RouteDeclaration {
   params?: P & z.ZodObject;
   query?: Q & z.ZodObject;
   body?: B;
-  /** The JSON body's limit (default 1 MB); "stream" leaves the raw body to the handler (an upload). */
-  bodyLimit?: string | "stream";
   /** Steps before the body is read (a rate limit that must refuse before reading 64 KB). */
   before?: (ctx: Ctx) => RequestHandler[];
+  /** A check after the body is read and before its schema (a sign-in counted per the email it names, valid or not). */
+  admit?: (req: Request, ctx: Ctx) => void;
   handle(call: RouteCall<P, Q, B>, ctx: Ctx): unknown;
 }
 
@@ -76,6 +78,10 @@ interface GroupOptions<Ctx> {
   errors?: (ctx: Ctx) => ErrorRequestHandler;
 }
 
+/** The access policy: each declared route's method, path and audiences. */
+export const accessPolicyOf = (routes: readonly RouteDeclaration[]): AccessRule[] =>
+  routes.map(({ method, path, allow }) => ({ method, path, allow }));
+
 const BODY_METHODS = new Set<Method>(["POST", "PUT", "PATCH", "DELETE"]);
 
 /** Bodies are JSON: anything else with a body is refused before it is read. */
@@ -94,6 +100,7 @@ function bodySteps(route: Route<never>): RequestHandler[] {
 /** Parses what the route declares (a 400 naming each bad field) and calls its handler. */
 function handlerOf<Ctx>(route: Route<Ctx>, ctx: Ctx): RequestHandler {
   return async (req, res) => {
+    route.admit?.(req, ctx);
     const params = route.params ? parseOr400(route.params, req.params, "params") : undefined;
     const query = route.query ? parseOr400(route.query, req.query, "query") : undefined;
     const body = route.body ? parseOr400(route.body, req.body ?? {}) : undefined;
@@ -109,7 +116,7 @@ const register = (router: Router, method: Method, path: string, steps: RequestHa
   else router.delete(path, ...steps);
 };
 
-const declarationOf = <Ctx>({ handle: _handle, before: _before, bodyLimit: _limit, ...declaration }: Route<Ctx>): RouteDeclaration =>
+const declarationOf = <Ctx>({ handle: _handle, before: _before, admit: _admit, ...declaration }: Route<Ctx>): RouteDeclaration =>
   declaration;
 
 /**
