@@ -21,6 +21,7 @@ export interface CheckpointWatcher {
  * only at start, when a notice does not say (a rebuild's swap), and every pollMs without notices
  * (one may be lost). Losing the notices' connection forgets what they said.
  */
+// eslint-disable-next-line max-lines-per-function -- the closure is the watcher: notices, polling and waiters share what each read model has passed
 export async function createCheckpointWatcher(db: Database, { pollMs = 250 }: { pollMs?: number } = {}): Promise<CheckpointWatcher> {
   const listeners = new Set<(notice: AdvancedNotice) => void>();
   const waiters = new Set<() => void>();

@@ -17,6 +17,7 @@ import { NotFoundError } from "@crm/contracts/api/errors";
 import { compactAfterErasure } from "@crm/infra/db/compaction";
 import { problemMiddleware } from "@crm/infra/http/problem-middleware";
 import { storableQueryOnly } from "@crm/infra/http/storable-text";
+import type { FileStorage } from "@crm/infra/storage/file-storage";
 import { openFileStorage } from "@crm/infra/storage/open-storage";
 import { activityReadRoutes } from "@crm/read-api/activities/activities.routes";
 import { clientLinkReadRoutes } from "@crm/read-api/client-links/client-links.routes";
@@ -76,69 +77,8 @@ export function createApp(system: System, watcher: CheckpointWatcher | undefined
   const storage = openFileStorage(system.config);
   app.use(observed.routes);
 
-  if (parts.reads && watcher) {
-    // Each read route's database answers only while the read models it names serve tables its queries can read.
-    const reading = (...names: string[]) => servingReadModels(system.db, watcher, names.map(readModelNeed));
-    const reads = onlyFor((method) => READ_METHODS.has(method));
-    reads.use(readYourWrites(watcher));
-    reads.use(
-      healthRoutes({
-        db: system.db,
-        projections: ALL_PROJECTIONS.map((p) => p.name),
-        readyMaxLag: system.config.READY_MAX_LAG,
-        metricsToken: system.config.METRICS_TOKEN,
-      }),
-    );
-    reads.use(eventStreamRoutes({ watcher, db: reading("leads") }));
-    reads.use(openApiRoutes({ routes: () => API_ROUTES }));
-    reads.use(historyReadRoutes({ db: reading("lead_streams", "users"), store: system.store, now: system.now }));
-    reads.use(leadReadRoutes({ db: reading("leads"), store: system.store }));
-    reads.use(activityReadRoutes({ db: reading("activities", "users"), scoped: reading("activities", "users", "leads") }));
-    reads.use(meetingReadRoutes({ db: reading("meetings"), now: system.now }));
-    reads.use(userReadRoutes({ db: reading("users") }));
-    reads.use(clientLinkReadRoutes({ db: system.db, store: system.store, now: system.now })); // the token index and the streams, no read model
-    reads.use(questionnaireReadRoutes({ db: reading("questionnaire", "leads") }));
-    reads.use(onboardingReadRoutes({ db: reading("onboarding", "leads", "users") }));
-    reads.use(creativeReadRoutes({ db: reading("creative", "leads", "users"), storage }));
-    app.use(reads);
-  }
-  if (parts.commands) {
-    const commands = onlyFor((method) => method !== "GET" && method !== "HEAD");
-    // Each route reads its own body, as its declaration says: JSON up to 1 MB unless it names another limit
-    // (the public questionnaire's 64 KB) or streams it (an upload).
-    commands.use(questionnaireCommandRoutes({ store: system.store, db: system.db, now: system.now, newId: system.newId }));
-    commands.use(uploadRoutes({ store: system.store, storage, now: system.now, newId: system.newId }));
-    commands.use(leadImportRoutes({ store: system.store, db: system.db, now: system.now, newId: system.newId }));
-    commands.use(
-      erasureCommandRoutes({
-        store: system.store,
-        redactor: system.redactor,
-        rebuildReadModels: () => rebuildReadModels(system),
-        removeCopies: copyRemover(system.config.DATA_DIR, storage),
-        compact: () => compactAfterErasure(system.db),
-        background: system.background,
-        now: system.now,
-        newId: system.newId,
-      }),
-    );
-    commands.use(leadCommandRoutes({ store: system.store, db: system.db, now: system.now, newId: system.newId }));
-    commands.use(
-      outreachCommandRoutes({ store: system.store, db: system.db, config: system.config, now: system.now, newId: system.newId }),
-    );
-    commands.use(
-      clientLinkCommandRoutes({
-        store: system.store,
-        db: system.db,
-        publicUrl: system.config.PUBLIC_URL,
-        now: system.now,
-        newId: system.newId,
-      }),
-    );
-    commands.use(onboardingCommandRoutes({ store: system.store, db: system.db, now: system.now, newId: system.newId }));
-    commands.use(creativeCommandRoutes({ store: system.store, now: system.now, newId: system.newId }));
-    commands.use(identity.commandRoutes);
-    app.use(commands);
-  }
+  if (parts.reads && watcher) app.use(readRoutes(system, watcher, storage));
+  if (parts.commands) app.use(commandRoutes(system, storage, identity.commandRoutes));
   if (parts.commands || parts.reads) app.use(identity.authRoutes);
   app.use("/api", (req, _res, next) => next(new NotFoundError(`${req.method} ${req.originalUrl}`)));
 
@@ -152,6 +92,59 @@ export function createApp(system: System, watcher: CheckpointWatcher | undefined
   }
   app.use(problemMiddleware(system.log));
   return app;
+}
+
+/** The read routes (GET, HEAD, OPTIONS), each with the read models its queries need. */
+function readRoutes(system: System, watcher: CheckpointWatcher, storage: FileStorage): Router {
+  // Each read route's database answers only while the read models it names serve tables its queries can read.
+  const reading = (...names: string[]) => servingReadModels(system.db, watcher, names.map(readModelNeed));
+  const { store, now } = system;
+  const reads = onlyFor((method) => READ_METHODS.has(method));
+  reads.use(readYourWrites(watcher));
+  const { READY_MAX_LAG: readyMaxLag, METRICS_TOKEN: metricsToken } = system.config;
+  reads.use(healthRoutes({ db: system.db, projections: ALL_PROJECTIONS.map((p) => p.name), readyMaxLag, metricsToken }));
+  reads.use(eventStreamRoutes({ watcher, db: reading("leads") }));
+  reads.use(openApiRoutes({ routes: () => API_ROUTES }));
+  reads.use(historyReadRoutes({ db: reading("lead_streams", "users"), store, now }));
+  reads.use(leadReadRoutes({ db: reading("leads"), store }));
+  reads.use(activityReadRoutes({ db: reading("activities", "users"), scoped: reading("activities", "users", "leads") }));
+  reads.use(meetingReadRoutes({ db: reading("meetings"), now }));
+  reads.use(userReadRoutes({ db: reading("users") }));
+  reads.use(clientLinkReadRoutes({ db: system.db, store, now })); // the token index and the streams, no read model
+  reads.use(questionnaireReadRoutes({ db: reading("questionnaire", "leads") }));
+  reads.use(onboardingReadRoutes({ db: reading("onboarding", "leads", "users") }));
+  reads.use(creativeReadRoutes({ db: reading("creative", "leads", "users"), storage }));
+  return reads;
+}
+
+/**
+ * The command routes (every method but GET and HEAD). Each route reads its own body, as its
+ * declaration says: JSON up to 1 MB unless it names another limit (the public questionnaire's 64 KB)
+ * or streams it (an upload).
+ */
+function commandRoutes(system: System, storage: FileStorage, userRoutes: Router): Router {
+  const deps = { store: system.store, db: system.db, now: system.now, newId: system.newId };
+  const commands = onlyFor((method) => method !== "GET" && method !== "HEAD");
+  commands.use(questionnaireCommandRoutes(deps));
+  commands.use(uploadRoutes({ ...deps, storage }));
+  commands.use(leadImportRoutes(deps));
+  commands.use(
+    erasureCommandRoutes({
+      ...deps,
+      redactor: system.redactor,
+      rebuildReadModels: () => rebuildReadModels(system),
+      removeCopies: copyRemover(system.config.DATA_DIR, storage),
+      compact: () => compactAfterErasure(system.db),
+      background: system.background,
+    }),
+  );
+  commands.use(leadCommandRoutes(deps));
+  commands.use(outreachCommandRoutes({ ...deps, config: system.config }));
+  commands.use(clientLinkCommandRoutes({ ...deps, publicUrl: system.config.PUBLIC_URL }));
+  commands.use(onboardingCommandRoutes(deps));
+  commands.use(creativeCommandRoutes(deps));
+  commands.use(userRoutes);
+  return commands;
 }
 
 /** What the read API's current queries need of a read model (Projection.readableFrom). */

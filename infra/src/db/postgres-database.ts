@@ -71,6 +71,7 @@ function transactionOn(client: pg.PoolClient) {
 }
 
 /** node-postgres behind the Database port; LISTEN uses one dedicated connection that reconnects. */
+// eslint-disable-next-line max-lines-per-function -- the closure is the Database: pool, listener connection and its reconnects share state; each method is short
 export function createPostgresDatabase(connectionString: string, options: { max?: number } = {}): Database {
   const pool = new pg.Pool({ connectionString, max: options.max ?? 20, types, pipeline: true });
   pool.on("error", () => {

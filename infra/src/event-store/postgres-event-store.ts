@@ -159,6 +159,7 @@ export interface PostgresEventStoreOptions {
 }
 
 /** The event store on Postgres or PGlite (docs/decisions/001-event-store-design.md). */
+// eslint-disable-next-line max-lines-per-function -- the closure is the EventStore: every method shares the batchers and the append notices; each is short
 export function createPostgresEventStore(db: Database, options: PostgresEventStoreOptions = {}): EventStore {
   const notices = appendNotices(db);
 

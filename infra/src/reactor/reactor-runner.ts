@@ -46,6 +46,7 @@ export interface ReactorRunner {
  * Follows the global log from the reactor's own checkpoint. The checkpoint moves past an event
  * only after its handler finished (outcome appended), so nothing is lost; a crash may repeat one.
  */
+// eslint-disable-next-line max-lines-per-function -- the closure is the runner: its loop, pause and lease share the stop and wake state
 export function createReactorRunner(options: ReactorRunnerOptions): ReactorRunner {
   const { db, store, reactor } = options;
   const batchSize = options.batchSize ?? 200;
