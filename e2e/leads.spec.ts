@@ -2,6 +2,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { expect, request, test, type APIRequestContext, type Page } from "@playwright/test";
+import { LEAD_STAGES } from "@crm/contracts/lead/stages";
 import { PARTNER, PROJECT_MANAGER } from "./support/accounts.ts";
 import { checkAndCapture } from "./support/screens.ts";
 
@@ -49,18 +50,7 @@ test("the board: ten columns of 20rem with counts, cards with initials and prior
   await openBoard(page);
   const board = page.getByRole("region", { name: "Pipeline board" });
   await expect(board.locator("section")).toHaveCount(10);
-  await expect(board.locator("section h2")).toHaveText([
-    "New Lead",
-    "Contacted",
-    "Meeting Scheduled",
-    "Proposal Sent",
-    "Contract Sent",
-    "Contract Signed",
-    "Onboarding Form Sent",
-    "Onboarding Scheduled",
-    "Creative Director Assigned",
-    "Active",
-  ]);
+  await expect(board.locator("section h2")).toHaveText([...LEAD_STAGES]);
   expect((await column(page, "Contacted").boundingBox())?.width).toBe(320);
   await expect(column(page, "Contacted").getByLabel("3 leads")).toBeVisible();
 
