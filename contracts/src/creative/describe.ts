@@ -1,7 +1,15 @@
 import type { DomainEvent } from "../events/registry.ts";
 import type { LeadActivityDescription } from "../messaging/describe.ts";
 
-const notes = (reviewNotes: string | null) => reviewNotes ?? null;
+/** The three review outcomes: the same entry but for its type and the words before the title. */
+const REVIEWS = {
+  ContentApproved: { type: "content_approved", verb: "Content approved" },
+  ContentRejected: { type: "content_rejected", verb: "Content rejected" },
+  ContentRevisionRequested: { type: "creative_request", verb: "Revision requested" },
+} as const;
+
+/** Starting, completing and cancelling a task: a note; only a cancellation says why. */
+const TASK_STEPS = { TaskStarted: "Task started", TaskCompleted: "Task completed", TaskCancelled: "Task cancelled" } as const;
 
 function describeSubmission(event: DomainEvent): LeadActivityDescription | undefined {
   switch (event.type) {
@@ -13,26 +21,11 @@ function describeSubmission(event: DomainEvent): LeadActivityDescription | undef
         description: `${event.data.type}${event.data.file ? `, ${event.data.file.name}` : ""}`,
       };
     case "ContentApproved":
-      return {
-        leadId: event.data.leadId,
-        type: "content_approved",
-        title: `Content approved: ${event.data.title}`,
-        description: notes(event.data.reviewNotes),
-      };
     case "ContentRejected":
-      return {
-        leadId: event.data.leadId,
-        type: "content_rejected",
-        title: `Content rejected: ${event.data.title}`,
-        description: notes(event.data.reviewNotes),
-      };
-    case "ContentRevisionRequested":
-      return {
-        leadId: event.data.leadId,
-        type: "creative_request",
-        title: `Revision requested: ${event.data.title}`,
-        description: notes(event.data.reviewNotes),
-      };
+    case "ContentRevisionRequested": {
+      const { type, verb } = REVIEWS[event.type];
+      return { leadId: event.data.leadId, type, title: `${verb}: ${event.data.title}`, description: event.data.reviewNotes ?? null };
+    }
     default:
       return undefined;
   }
@@ -48,11 +41,14 @@ function describeTask(event: DomainEvent): LeadActivityDescription | undefined {
         description: event.data.dueDate ? `Due ${event.data.dueDate}, ${event.data.priority} priority` : `${event.data.priority} priority`,
       };
     case "TaskStarted":
-      return { leadId: event.data.leadId, type: "note", title: `Task started: ${event.data.title}`, description: null };
     case "TaskCompleted":
-      return { leadId: event.data.leadId, type: "note", title: `Task completed: ${event.data.title}`, description: null };
     case "TaskCancelled":
-      return { leadId: event.data.leadId, type: "note", title: `Task cancelled: ${event.data.title}`, description: event.data.reason };
+      return {
+        leadId: event.data.leadId,
+        type: "note",
+        title: `${TASK_STEPS[event.type]}: ${event.data.title}`,
+        description: event.type === "TaskCancelled" ? event.data.reason : null,
+      };
     default:
       return undefined;
   }
