@@ -16,14 +16,19 @@ export const ACTIVITY_TYPES = [
 ] as const;
 export const ActivityType = z.enum(ACTIVITY_TYPES);
 
-export const Activity = z.object({
-  id: z.string(),
-  leadId: z.string(),
+/** What a timeline entry says and who made it when: shared by the lead's activities and the onboarding ones. */
+export const ACTIVITY_ENTRY = {
   type: ActivityType,
   title: z.string(),
   description: z.string().nullable(),
   createdAt: z.string(),
   createdBy: z.string(),
   userLabel: z.string().nullable(),
+};
+
+export const Activity = z.object({
+  id: z.string(),
+  leadId: z.string(),
+  ...ACTIVITY_ENTRY,
 });
 export type Activity = z.infer<typeof Activity>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ActivityType } from "../activity/activity.ts";
+import { ACTIVITY_ENTRY } from "../activity/activity.ts";
 
 /** Body of POST /api/onboarding/{leadId}/assign-director. */
 export const AssignDirectorBody = z.strictObject({
@@ -24,11 +24,6 @@ export const OnboardingActivity = z.object({
   leadId: z.uuid(),
   leadName: z.string(),
   business: z.string(),
-  type: ActivityType,
-  title: z.string(),
-  description: z.string().nullable(),
-  createdAt: z.string(),
-  createdBy: z.string(),
-  userLabel: z.string().nullable(),
+  ...ACTIVITY_ENTRY,
 });
 export type OnboardingActivity = z.infer<typeof OnboardingActivity>;
