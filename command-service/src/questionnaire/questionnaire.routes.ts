@@ -1,5 +1,5 @@
-import type { ErrorRequestHandler, Request, RequestHandler } from "express";
-import { ApiError, RateLimitedError, ValidationError } from "@crm/contracts/api/errors";
+import type { Request, RequestHandler } from "express";
+import { ApiError, RateLimitedError } from "@crm/contracts/api/errors";
 import { expiredLink } from "@crm/contracts/client-link/client-link";
 import { clientLinkStreamId } from "@crm/contracts/client-link/stream";
 import { QUESTIONNAIRE_BODY_LIMIT_BYTES } from "@crm/contracts/questionnaire/fields";
@@ -11,7 +11,6 @@ import type { Queryable } from "@crm/infra/db/database";
 import type { EventStore } from "@crm/infra/event-store/event-store";
 import { PUBLIC } from "@crm/infra/http/access-policy";
 import { routeGroup } from "@crm/infra/http/route";
-import { findUnstorableText } from "@crm/infra/http/storable-text";
 import { clientLinkDecider } from "../client-link/client-link.decider.ts";
 import { handleCommand } from "../core/command-handler.ts";
 import { commandMetadata, type CommandDeps } from "../core/command-context.ts";
@@ -42,18 +41,6 @@ const jsonBody: RequestHandler = (req, _res, next) => {
 
 /** A link sent before decisions/038 posts the lead id: that no longer opens anything. */
 const isLeadIdLink = (body: unknown) => typeof body === "object" && body !== null && "leadId" in body && !("token" in body);
-
-/**
- * Problems in the page's words (an `error` field, a 413 naming the limit). An old link's body fails
- * the schema (it has no token); once its text is known to be storable, it answers as an expired
- * link, as any dead link does.
- */
-function questionnaireProblems(): ErrorRequestHandler {
-  const problems = publicProblems(QUESTIONNAIRE_BODY_LIMIT_BYTES / 1024);
-  const oldLink = (error: unknown, body: unknown) =>
-    error instanceof ValidationError && isLeadIdLink(body) && findUnstorableText(body) === undefined;
-  return (error, req, res, next) => problems(oldLink(error, req.body) ? expiredLink() : error, req, res, next);
-}
 
 /** The limiters, the token index and the flood watch, made once when the routes are mounted. */
 function setup(deps: QuestionnaireRouteDeps) {
@@ -101,6 +88,9 @@ export const questionnaireCommandRoutes = routeGroup(
       tag: "onboarding",
       summary: "Submit the client questionnaire (public)",
       before: ({ byIp }) => [byIp, jsonBody],
+      admit: (req) => {
+        if (isLeadIdLink(req.body)) throw expiredLink(); // before the schema, which would name the missing token
+      },
       bodyLimit: `${QUESTIONNAIRE_BODY_LIMIT_BYTES / 1024}kb`,
       body: SubmitQuestionnaireBody,
       responses: { 201: QuestionnaireAccepted },
@@ -124,5 +114,5 @@ export const questionnaireCommandRoutes = routeGroup(
       },
     }),
   ],
-  { errors: questionnaireProblems },
+  { errors: () => publicProblems(QUESTIONNAIRE_BODY_LIMIT_BYTES / 1024) }, // the page's words: an `error` field, a 413 naming the limit
 );
