@@ -3,19 +3,9 @@ import type { ActivityType as ActivityTypeSchema } from "../activity/activity.ts
 
 type ActivityType = z.infer<typeof ActivityTypeSchema>;
 import type { DomainEvent } from "../events/registry.ts";
-import type { LEAD_DETAIL_FIELDS } from "./events.ts";
 
-const FIELD_LABELS: Record<(typeof LEAD_DETAIL_FIELDS)[number], string> = {
-  name: "name",
-  business: "business",
-  email: "email",
-  phone: "phone",
-  source: "source",
-  priority: "priority",
-  notes: "notes",
-  proposalLink: "proposal link",
-  contractStatus: "contract status",
-};
+/** A detail field as a timeline entry names it: its words in lower case ("proposalLink" is "proposal link"). */
+const label = (field: string) => field.replace(/[A-Z]/g, (ch) => ` ${ch.toLowerCase()}`);
 
 export interface ActivityDescription {
   type: ActivityType;
@@ -29,8 +19,8 @@ export function describeLeadEvent(event: DomainEvent): ActivityDescription | und
     case "LeadCreated":
       return { type: "note", title: "Lead created", description: `${event.data.name} from ${event.data.business}` };
     case "LeadDetailsChanged": {
-      const fields = Object.keys(event.data.changes) as (keyof typeof FIELD_LABELS)[];
-      return { type: "note", title: "Lead details updated", description: `Changed ${fields.map((f) => FIELD_LABELS[f]).join(", ")}` };
+      const fields = Object.keys(event.data.changes);
+      return { type: "note", title: "Lead details updated", description: `Changed ${fields.map(label).join(", ")}` };
     }
     case "LeadStageChanged":
       return {

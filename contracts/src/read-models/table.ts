@@ -151,6 +151,9 @@ export function createTableSql(contract: TableContract): string {
 /** snake_case to camelCase: the API's name for a column. */
 const camel = (name: string) => name.replace(/_([a-z])/g, (_, ch: string) => ch.toUpperCase());
 
+/** camelCase to snake_case: the column of an API name (`proposalLink` is stored in `proposal_link`). */
+export const snake = (name: string) => name.replace(/[A-Z]/g, (ch) => `_${ch.toLowerCase()}`);
+
 /**
  * A select list of these columns under their API names: `proposal_link AS "proposalLink"`, and a
  * name that is one word already as is. `ref` says how to qualify them (`leads.as("l")`).

@@ -1,22 +1,20 @@
 import type { RecordedEvent } from "@crm/contracts/events/registry";
 import { describeLeadEvent } from "@crm/contracts/lead/describe";
+import { LEAD_DETAIL_FIELDS } from "@crm/contracts/lead/events";
 import { leadIdOfStream } from "@crm/contracts/lead/stream";
+import { snake } from "@crm/contracts/read-models/table";
 import type { Queryable } from "@crm/infra/db/database";
 import type { Projection } from "../projection.ts";
 import { LeadBatch } from "./leads.batch.ts";
 import { LEADS_DDL, LEADS_READER_INDEXES, type LeadRow } from "./leads.schema.ts";
 
-const DETAIL_COLUMNS = {
-  name: "name",
-  business: "business",
-  email: "email",
-  phone: "phone",
-  source: "source",
-  priority: "priority",
-  notes: "notes",
-  proposalLink: "proposal_link",
-  contractStatus: "contract_status",
-} as const;
+type LeadDetailField = (typeof LEAD_DETAIL_FIELDS)[number];
+
+/** The column each detail field of LeadDetailsChanged is stored in. */
+const DETAIL_COLUMNS = Object.fromEntries(LEAD_DETAIL_FIELDS.map((field) => [field, snake(field)])) as Record<
+  LeadDetailField,
+  keyof LeadRow
+>;
 
 type LeadEvent<T extends RecordedEvent["type"]> = RecordedEvent<Extract<RecordedEvent, { type: T }>>;
 
@@ -85,7 +83,7 @@ function applyEvent(batch: LeadBatch, row: LeadRow | undefined, event: RecordedE
     case "LeadDetailsChanged": {
       const next = touched(row, event);
       for (const [field, value] of Object.entries(event.data.changes)) {
-        (next as Record<string, unknown>)[DETAIL_COLUMNS[field as keyof typeof DETAIL_COLUMNS]] = value;
+        (next as Record<string, unknown>)[DETAIL_COLUMNS[field as LeadDetailField]] = value;
       }
       return next;
     }
