@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { FILE_PURPOSES, SNIFFED_TYPES, type SniffedType } from "./limits.ts";
+import { FILE_PURPOSES, SNIFFED_TYPES } from "./limits.ts";
 
 export { FILE_PURPOSES, formatBytes, SNIFFED_TYPES, UPLOAD_LIMITS, type SniffedType } from "./limits.ts";
 
@@ -25,19 +25,20 @@ export const UploadQuery = z.object({
 });
 
 /** What GET /api/files/:id and an upload answer describe. */
-export interface FileInfo {
-  id: string;
-  leadId: string;
-  purpose: FilePurpose;
-  name: string;
-  size: number;
-  contentType: SniffedType;
-  checksum: string;
-  createdAt: string;
-  createdBy: string;
+export const FileInfo = z.object({
+  id: z.uuid(),
+  leadId: z.uuid(),
+  purpose: FilePurpose,
+  name: z.string(),
+  size: z.number().int().nonnegative(),
+  contentType: z.enum(SNIFFED_TYPES),
+  checksum: z.string().regex(/^[0-9a-f]{64}$/),
+  createdAt: z.iso.datetime({ offset: true }),
+  createdBy: z.string(),
   /** Where the signed-in staff read it: always through the API, never a bucket URL. */
-  url: string;
-}
+  url: z.string(),
+});
+export type FileInfo = z.infer<typeof FileInfo>;
 
 /** A file as lists show it: its name, size, type and the API path of its bytes. */
 export const FileLink = z.object({
