@@ -9,7 +9,7 @@ import { LEAD_ERASED } from "@crm/contracts/erasure/lead-erased";
 import { isLeadErased, loadOpenLead } from "../messaging/load-lead.ts";
 import { brandName, fromAddress } from "../messaging/templates/layout.ts";
 import { foldRecorded } from "../core/decider.ts";
-import { alreadyDone, recordOutcome } from "./record-outcome.ts";
+import { alreadyDone, recordAttempt, recordOutcome } from "./record-outcome.ts";
 
 export interface MailReactorDeps {
   store: EventStore;
@@ -81,13 +81,12 @@ export function mailReactor(deps: MailReactorDeps): Reactor {
       const { mail, kind, leadId } = made;
       const result = await withRetry(() => deps.mailer.send(mail), deps.retry, isPermanentMailError);
       const common = { requestId: event.eventId, leadId, kind, to: mail.to, subject: mail.subject, attempts: result.attempts };
-      await recordOutcome(
-        deps.store,
+      await recordAttempt(
+        deps,
         event,
-        result.ok
-          ? { type: "EmailSent", data: { ...common, transport: deps.mailer.transport, providerMessageId: result.value.providerMessageId } }
-          : { type: "EmailFailed", data: { ...common, error: reasonOf(result.error) } },
-        deps.now,
+        result,
+        (providerMessageId) => ({ type: "EmailSent", data: { ...common, transport: deps.mailer.transport, providerMessageId } }),
+        (error) => ({ type: "EmailFailed", data: { ...common, error } }),
       );
     },
   };

@@ -1,5 +1,6 @@
 import type { EventMetadata, RecordedEvent } from "@crm/contracts/events/registry";
 import type { EventStore } from "@crm/infra/event-store/event-store";
+import { reasonOf, type Attempted } from "@crm/infra/reactor/retry";
 import { handleCommand } from "../core/command-handler.ts";
 import { deliveryDecider, type OutcomeEvent } from "../messaging/delivery.decider.ts";
 
@@ -19,4 +20,18 @@ export async function alreadyDone(store: EventStore, step: string, event: Record
 /** Appends a delivery outcome on the request's stream, once per request. */
 export async function recordOutcome(store: EventStore, event: RecordedEvent, outcome: OutcomeEvent, now: () => Date) {
   await handleCommand(store, event.streamId, deliveryDecider, { type: "RecordOutcome", outcome }, { metadata: reactorMetadata("outcome", event, now) });
+}
+
+/**
+ * Appends what a send with retries came to: `sent` given the provider's message id, or `failed`
+ * given the reason of the last attempt's error.
+ */
+export async function recordAttempt(
+  deps: { store: EventStore; now: () => Date },
+  event: RecordedEvent,
+  result: Attempted<{ providerMessageId: string | null }>,
+  sent: (providerMessageId: string | null) => OutcomeEvent,
+  failed: (error: string) => OutcomeEvent,
+) {
+  await recordOutcome(deps.store, event, result.ok ? sent(result.value.providerMessageId) : failed(reasonOf(result.error)), deps.now);
 }

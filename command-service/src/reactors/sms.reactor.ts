@@ -1,10 +1,10 @@
 import type { EventStore } from "@crm/infra/event-store/event-store";
 import type { Reactor } from "@crm/infra/reactor/reactor-runner";
-import { reasonOf, withRetry, type RetryPolicy } from "@crm/infra/reactor/retry";
+import { withRetry, type RetryPolicy } from "@crm/infra/reactor/retry";
 import { isPermanentSmsError, type SmsSender } from "@crm/infra/sms/sms-sender";
 import { LEAD_ERASED } from "@crm/contracts/erasure/lead-erased";
 import { isLeadErased } from "../messaging/load-lead.ts";
-import { alreadyDone, recordOutcome } from "./record-outcome.ts";
+import { alreadyDone, recordAttempt, recordOutcome } from "./record-outcome.ts";
 
 export interface SmsReactorDeps {
   store: EventStore;
@@ -30,13 +30,12 @@ export function smsReactor(deps: SmsReactorDeps): Reactor {
       }
       const result = await withRetry(() => deps.sender.send({ id: event.eventId, to, body }), deps.retry, isPermanentSmsError);
       const common = { requestId: event.eventId, leadId, to, preview: previewOf(body), attempts: result.attempts };
-      await recordOutcome(
-        deps.store,
+      await recordAttempt(
+        deps,
         event,
-        result.ok
-          ? { type: "SmsSent", data: { ...common, transport: deps.sender.transport, providerMessageId: result.value.providerMessageId } }
-          : { type: "SmsFailed", data: { ...common, error: reasonOf(result.error) } },
-        deps.now,
+        result,
+        (providerMessageId) => ({ type: "SmsSent", data: { ...common, transport: deps.sender.transport, providerMessageId } }),
+        (error) => ({ type: "SmsFailed", data: { ...common, error } }),
       );
     },
   };
