@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { postgresAvailable, type Backend } from "@crm/infra/testing/test-database";
 import { call, type CallOptions } from "../testing/http-client.ts";
-import { signUpAs, type SignedIn } from "../testing/sign-up-as.ts";
-import { startTestApp, type TestApp } from "../testing/test-app.ts";
+import { signUpAs } from "../testing/sign-up-as.ts";
+import { appWithPartner } from "../testing/app-with-partner.ts";
 
 const hasPostgres = await postgresAvailable();
 const VALID = { name: "Ada", business: "Lovelace Co", email: "ada@example.com" };
@@ -12,18 +12,12 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
   describe.skipIf(backend === "postgres" && !hasPostgres)(
     `HTTP errors on ${backend}${backend === "postgres" && !hasPostgres ? " (no Postgres server answers)" : ""}`,
     () => {
-      let app: TestApp;
-      let partner: SignedIn;
-      beforeAll(async () => {
-        app = await startTestApp(backend);
-        partner = await signUpAs(app, { role: "Partner" });
-      });
-      afterAll(() => app?.close());
+      const fx = appWithPartner(backend);
 
-      const api = (path: string, options: CallOptions = {}) => call(app, path, { bearer: partner.token, ...options });
+      const api = (path: string, options: CallOptions = {}) => call(fx.app, path, { bearer: fx.partner.token, ...options });
       /** Sends a raw body with a content type of the test's choosing. */
       const raw = (method: string, path: string, body: string, contentType = "application/json", headers: Record<string, string> = {}) =>
-        fetch(`${app.url}${path}`, { method, headers: { ...partner.headers, "content-type": contentType, ...headers }, body });
+        fetch(`${fx.app.url}${path}`, { method, headers: { ...fx.partner.headers, "content-type": contentType, ...headers }, body });
       const problemOf = async (res: Response) => {
         expect(res.headers.get("content-type")).toMatch(/^application\/problem\+json/);
         return (await res.json()) as { status: number; title: string; errors?: { field: string; message: string }[] };
@@ -90,7 +84,7 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
         expect(precondition.status).toBe(412);
         const badIfMatch = await api(`/api/leads/${id}`, { method: "PATCH", body: { notes: "b" }, headers: { "If-Match": "yesterday" } });
         expect(badIfMatch.status).toBe(400);
-        expect(await app.system.store.readStream(`lead-${id}`)).toHaveLength(1);
+        expect(await fx.app.system.store.readStream(`lead-${id}`)).toHaveLength(1);
         const ok = await api(`/api/leads/${id}`, { method: "PATCH", body: { notes: "c" }, headers: { "If-Match": '"1"' } });
         expect(ok.status).toBe(200);
         expect(ok.body).toMatchObject({ version: 2, notes: "c" });
@@ -133,14 +127,14 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
       it("answers a repeated Idempotency-Key only for the same request: another lead, a create or another person is refused", async () => {
         const key = `edit-${randomUUID()}`;
         const [a, b] = [await createLead(), await createLead()];
-        const edit = (id: string, bearer = partner.token) =>
-          call(app, `/api/leads/${id}`, { method: "PATCH", body: { notes: "Called" }, headers: { "Idempotency-Key": key }, bearer });
+        const edit = (id: string, bearer = fx.partner.token) =>
+          call(fx.app, `/api/leads/${id}`, { method: "PATCH", body: { notes: "Called" }, headers: { "Idempotency-Key": key }, bearer });
         expect((await edit(a.id)).status).toBe(200);
         expect((await edit(a.id)).body).toMatchObject({ id: a.id, notes: "Called", version: 2 });
 
         const otherLead = await edit(b.id);
         const create = await api("/api/leads", { method: "POST", body: VALID, headers: { "Idempotency-Key": key } });
-        const otherPerson = await edit(a.id, (await signUpAs(app, { role: "Partner" })).token);
+        const otherPerson = await edit(a.id, (await signUpAs(fx.app, { role: "Partner" })).token);
         for (const refused of [otherLead, create, otherPerson]) {
           expect(refused.status).toBe(400);
           expect(refused.body.errors).toEqual([{ field: "Idempotency-Key", message: "Already used for another request; use a new key" }]);
@@ -179,9 +173,9 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
           ["DELETE", "/api/leads", undefined],
         ];
         for (const [method, path, body, headers] of odd) {
-          const res = await fetch(`${app.url}${path}`, {
+          const res = await fetch(`${fx.app.url}${path}`, {
             method,
-            headers: { ...partner.headers, ...(body !== undefined ? { "content-type": "application/json" } : {}), ...headers },
+            headers: { ...fx.partner.headers, ...(body !== undefined ? { "content-type": "application/json" } : {}), ...headers },
             ...(body !== undefined ? { body } : {}),
           });
           expect(res.status, `${method} ${path} ${body?.slice(0, 60) ?? ""}`).toBeLessThan(500);
@@ -190,7 +184,7 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
 
       /** How many events the log holds for one command id. */
       async function eventsOfCommand(commandId: string): Promise<number> {
-        const { rows } = await app.system.db.query<{ n: string }>("SELECT count(*) AS n FROM events WHERE metadata->>'commandId' = $1", [
+        const { rows } = await fx.app.system.db.query<{ n: string }>("SELECT count(*) AS n FROM events WHERE metadata->>'commandId' = $1", [
           commandId,
         ]);
         return Number(rows[0]!.n);

@@ -6,8 +6,9 @@ import { createReactorRunner } from "@crm/infra/reactor/reactor-runner";
 import { postgresAvailable, type Backend } from "@crm/infra/testing/test-database";
 import { EVENTUALLY } from "@crm/infra/testing/eventually";
 import { call, type CallOptions } from "../testing/http-client.ts";
-import { signUpAs, type SignedIn } from "../testing/sign-up-as.ts";
+import { signUpAs } from "../testing/sign-up-as.ts";
 import { startTestApp, type TestApp } from "../testing/test-app.ts";
+import { appWithPartner } from "../testing/app-with-partner.ts";
 
 const hasPostgres = await postgresAvailable();
 const READY_MAX_LAG = 5;
@@ -44,18 +45,12 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
   describe.skipIf(backend === "postgres" && !hasPostgres)(
     `Observability on ${backend}${backend === "postgres" && !hasPostgres ? " (no Postgres server answers)" : ""}`,
     () => {
-      let app: TestApp;
-      let partner: SignedIn;
       const captured = captureLines();
-      beforeAll(async () => {
-        app = await startTestApp(backend, { READY_MAX_LAG: String(READY_MAX_LAG) }, { log: captured.logger });
-        partner = await signUpAs(app, { role: "Partner" });
-      });
-      afterAll(() => app?.close());
+      const fx = appWithPartner(backend, { READY_MAX_LAG: String(READY_MAX_LAG) }, { log: captured.logger });
 
-      const api = (path: string, options: CallOptions = {}) => call(app, path, { bearer: partner.token, ...options });
+      const api = (path: string, options: CallOptions = {}) => call(fx.app, path, { bearer: fx.partner.token, ...options });
       const metrics = async () => {
-        const res = await call(app, "/api/metrics");
+        const res = await call(fx.app, "/api/metrics");
         expect(res.status).toBe(200);
         return res.body as string;
       };
@@ -66,15 +61,15 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
       };
 
       it("gives every line of a request, down to the problem middleware's 500, the request's id", async () => {
-        const query = app.system.db.query.bind(app.system.db);
+        const query = fx.app.system.db.query.bind(fx.app.system.db);
         const failing = vi
-          .spyOn(app.system.db, "query")
+          .spyOn(fx.app.system.db, "query")
           .mockImplementation(((sql: string | NamedStatement, params?: unknown[]) =>
             (typeof sql === "string" ? sql : sql.text).includes("lag.events")
               ? Promise.reject(new Error("forced failure"))
               : query(sql, params)) as typeof query);
         const from = captured.lines.length;
-        const res = await call(app, "/api/health?token=secret-in-query", {
+        const res = await call(fx.app, "/api/health?token=secret-in-query", {
           bearer: "secret-bearer",
           headers: { "X-Request-Id": "trace-42.a_b" },
         });
@@ -112,8 +107,8 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
       it("logs a client link's token as :token, in the page's path and the link check's", async () => {
         const from = captured.lines.length;
         const token = "q3Zt0mYk8vJx2Hc7Lw5Rb1Ns9Pd4Fg6Ae0Ui3Ko7Ty2";
-        expect((await call(app, `/api/questionnaire/link/${token}`, { headers: { "X-Request-Id": "link-1" } })).status).toBe(410);
-        await call(app, `/onboarding-form/${token}`, { headers: { "X-Request-Id": "link-2" } });
+        expect((await call(fx.app, `/api/questionnaire/link/${token}`, { headers: { "X-Request-Id": "link-1" } })).status).toBe(410);
+        await call(fx.app, `/onboarding-form/${token}`, { headers: { "X-Request-Id": "link-2" } });
         await vi.waitFor(
           () => expect(captured.lines.slice(from).filter((l) => /^link-/.test(l.requestId ?? ""))).toHaveLength(2),
           EVENTUALLY,
@@ -124,13 +119,13 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
       });
 
       it("echoes a safe X-Request-Id and replaces a hostile or missing one", async () => {
-        const kept = await call(app, "/api/health", { headers: { "X-Request-Id": "abc-123" } });
+        const kept = await call(fx.app, "/api/health", { headers: { "X-Request-Id": "abc-123" } });
         expect(kept.headers.get("x-request-id")).toBe("abc-123");
         for (const hostile of ['a b {"level":60}', "x".repeat(65), "../../etc"]) {
-          const replaced = await call(app, "/api/health", { headers: { "X-Request-Id": hostile } });
+          const replaced = await call(fx.app, "/api/health", { headers: { "X-Request-Id": hostile } });
           expect(replaced.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
         }
-        const made = await call(app, "/api/health");
+        const made = await call(fx.app, "/api/health");
         expect(made.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
         expect(captured.lines.some((l) => l.requestId === "../../etc")).toBe(false);
       });
@@ -139,7 +134,7 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
         const { id, position } = await createLead("Metered");
         const health = 'crm_http_requests_total{method="GET",route="/api/health",status="200"}';
         const before = await metrics();
-        await call(app, "/api/health");
+        await call(fx.app, "/api/health");
         expect((await api(`/api/leads/${id}`, { headers: { "X-Min-Position": position } })).status).toBe(200);
         const conflict = await api(`/api/leads/${id}`, { method: "PATCH", body: { notes: "a", expectedVersion: 5 } });
         expect(conflict.status).toBe(409);
@@ -155,8 +150,8 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
 
       it("shows each projection's lag and each reactor's backlog, read at scrape time", async () => {
         const reactor = createReactorRunner({
-          db: app.system.db,
-          store: app.system.store,
+          db: fx.app.system.db,
+          store: fx.app.system.store,
           reactor: { name: "test-outbox", handles: () => true, handle: async () => undefined },
           log: () => undefined,
         });
@@ -176,21 +171,21 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
       });
 
       it("serves metrics to loopback only when no METRICS_TOKEN is set", async () => {
-        const remote = await call(app, "/api/metrics", { ip: "203.0.113.9" });
+        const remote = await call(fx.app, "/api/metrics", { ip: "203.0.113.9" });
         expect(remote.status).toBe(404);
         expect(remote.body).toMatchObject({ status: 404 });
       });
 
       it("is not ready while the stopped projector falls more than READY_MAX_LAG events behind, and ready once it catches up", async () => {
         const ready = () =>
-          vi.waitFor(async () => expect((await call(app, "/api/ready")).status).toBe(200), { ...EVENTUALLY, interval: 100 });
+          vi.waitFor(async () => expect((await call(fx.app, "/api/ready")).status).toBe(200), { ...EVENTUALLY, interval: 100 });
         await ready(); // the earlier tests' appends may still be on their way
-        await app.projector.stop();
+        await fx.app.projector.stop();
         try {
           for (let i = 0; i <= READY_MAX_LAG; i++) await createLead(`Unprojected ${i}`);
           // The last appends count once every older transaction has ended (the store's head).
           const notReady = await vi.waitFor(async () => {
-            const res = await call(app, "/api/ready");
+            const res = await call(fx.app, "/api/ready");
             expect(res.status).toBe(503);
             return res;
           }, EVENTUALLY);
@@ -199,9 +194,9 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
           expect(notReady.body.detail).toContain("leads");
           const lag = series(await metrics(), 'crm_projection_lag_events{projection="leads"}');
           expect(lag).toBeGreaterThan(READY_MAX_LAG);
-          expect((await call(app, "/api/health")).status).toBe(200); // liveness does not depend on lag
+          expect((await call(fx.app, "/api/health")).status).toBe(200); // liveness does not depend on lag
         } finally {
-          await app.projector.start();
+          await fx.app.projector.start();
         }
         await ready();
       });

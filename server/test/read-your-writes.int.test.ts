@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { postgresAvailable, type Backend } from "@crm/infra/testing/test-database";
 import { call } from "../testing/http-client.ts";
-import { signUpAs, type SignedIn } from "../testing/sign-up-as.ts";
-import { startTestApp, type TestApp } from "../testing/test-app.ts";
+import { appWithPartner } from "../testing/app-with-partner.ts";
 
 const hasPostgres = await postgresAvailable();
 const FAR_FUTURE = "18446744073709551615-09223372036854775807";
@@ -32,18 +31,12 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
   describe.skipIf(backend === "postgres" && !hasPostgres)(
     `read-your-writes and live notices on ${backend}${backend === "postgres" && !hasPostgres ? " (no Postgres server answers)" : ""}`,
     () => {
-      let app: TestApp;
-      let partner: SignedIn;
-      beforeAll(async () => {
-        app = await startTestApp(backend);
-        partner = await signUpAs(app, { role: "Partner" });
-      });
-      afterAll(() => app?.close());
+      const fx = appWithPartner(backend);
 
       const createLead = async (name: string) => {
-        const created = await call(app, "/api/leads", {
+        const created = await call(fx.app, "/api/leads", {
           method: "POST",
-          bearer: partner.token,
+          bearer: fx.partner.token,
           body: { name, business: "Biz", email: "a@b.co" },
         });
         expect(created.status).toBe(201);
@@ -53,7 +46,7 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
       it("sees its own write on the next read, 50 times in a row", async () => {
         for (let i = 0; i < 50; i++) {
           const { id, position } = await createLead(`Lead ${i}`);
-          const read = await call(app, `/api/leads/${id}`, { bearer: partner.token, headers: { "X-Min-Position": position } });
+          const read = await call(fx.app, `/api/leads/${id}`, { bearer: fx.partner.token, headers: { "X-Min-Position": position } });
           expect(read.status).toBe(200);
           expect(read.headers.get("x-stale")).toBeNull();
           expect(read.body).toMatchObject({ id, name: `Lead ${i}` });
@@ -66,20 +59,20 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
           .split("-")
           .map((part) => BigInt(part).toString())
           .join("-");
-        const read = await call(app, `/api/leads/${id}`, { bearer: partner.token, headers: { "X-Min-Position": short } });
+        const read = await call(fx.app, `/api/leads/${id}`, { bearer: fx.partner.token, headers: { "X-Min-Position": short } });
         expect(read.status).toBe(200);
         expect(read.headers.get("x-stale")).toBeNull();
       });
 
       it("answers with what it has and X-Stale: true when the read models never reach the position", async () => {
-        const read = await call(app, "/api/leads", { bearer: partner.token, headers: { "X-Min-Position": FAR_FUTURE } });
+        const read = await call(fx.app, "/api/leads", { bearer: fx.partner.token, headers: { "X-Min-Position": FAR_FUTURE } });
         expect(read.status).toBe(200);
         expect(read.headers.get("x-stale")).toBe("true");
       });
 
       it("refuses an X-Min-Position that is not a position with a 400 problem naming the header", async () => {
         for (const bad of ["abc", "12", "1-2-3", "-1-2", "1-x"]) {
-          const read = await call(app, "/api/leads", { bearer: partner.token, headers: { "X-Min-Position": bad } });
+          const read = await call(fx.app, "/api/leads", { bearer: fx.partner.token, headers: { "X-Min-Position": bad } });
           expect(read.status, bad).toBe(400);
           expect(read.headers.get("content-type")).toMatch(/^application\/problem\+json/);
           expect(read.body.errors).toEqual([expect.objectContaining({ field: "X-Min-Position" })]);
@@ -88,7 +81,7 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
 
       it('streams an "advanced" notice naming the leads topic after a lead is created', async () => {
         const controller = new AbortController();
-        const res = await fetch(`${app.url}/api/events/stream`, { headers: partner.headers, signal: controller.signal });
+        const res = await fetch(`${fx.app.url}/api/events/stream`, { headers: fx.partner.headers, signal: controller.signal });
         try {
           expect(res.status).toBe(200);
           expect(res.headers.get("content-type")).toMatch(/^text\/event-stream/);

@@ -1,10 +1,10 @@
 import { QUESTIONNAIRE_TEXT_FIELDS } from "@crm/contracts/questionnaire/fields";
 import { availableBackends } from "@crm/infra/testing/test-database";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { issueClientLink } from "../../testing/client-link.ts";
 import { call } from "../../testing/http-client.ts";
-import { signUpAs, type SignedIn } from "../../testing/sign-up-as.ts";
-import { startTestApp, type TestApp } from "../../testing/test-app.ts";
+import type { TestApp } from "../../testing/test-app.ts";
+import { appWithPartner } from "../../testing/app-with-partner.ts";
 import { EDGE_STRINGS } from "./support/hostile-values.ts";
 
 const backends = await availableBackends();
@@ -20,24 +20,18 @@ const isProblem = (res: { headers: Headers }) => expect(res.headers.get("content
 for (const backend of ["postgres", "pglite"] as const) {
   const run = backends.includes(backend) ? describe : describe.skip;
   run(`hostile input (${backend})`, () => {
-    let app: TestApp;
-    let partner: SignedIn;
-    beforeAll(async () => {
-      app = await startTestApp(backend);
-      partner = await signUpAs(app, { role: "Partner" });
-    });
-    afterAll(async () => app?.close());
+    const fx = appWithPartner(backend);
 
     it("stores SQL, HTML and Unicode edge cases in every lead text field and returns them literally", async () => {
       for (const text of LITERAL) {
-        const created = await call(app, "/api/leads", {
+        const created = await call(fx.app, "/api/leads", {
           method: "POST",
-          bearer: partner.token,
+          bearer: fx.partner.token,
           body: { name: text, business: text, email: "edge@example.com", phone: text.slice(0, 40), source: text, notes: text },
         });
         expect(created.status, JSON.stringify(text)).toBe(201);
-        const read = await call(app, `/api/leads/${created.body.id}`, {
-          bearer: partner.token,
+        const read = await call(fx.app, `/api/leads/${created.body.id}`, {
+          bearer: fx.partner.token,
           headers: { "x-min-position": created.body.position },
         });
         expect(read.status).toBe(200);
@@ -50,51 +44,51 @@ for (const backend of ["postgres", "pglite"] as const) {
 
     it("refuses NUL and lone surrogates with a 400 naming the field, appending nothing", async () => {
       for (const text of UNSTORABLE) {
-        const before = await count(app);
-        const res = await call(app, "/api/leads", {
+        const before = await count(fx.app);
+        const res = await call(fx.app, "/api/leads", {
           method: "POST",
-          bearer: partner.token,
+          bearer: fx.partner.token,
           body: { name: text, business: "B", email: "nul@example.com" },
         });
         expect(res.status, JSON.stringify(text)).toBe(400);
         isProblem(res);
         expect(JSON.stringify(res.body.errors)).toContain("name");
-        expect(await count(app)).toBe(before);
+        expect(await count(fx.app)).toBe(before);
       }
     });
 
     it("answers GET queries with NUL, markup or SQL without a 5xx", async () => {
       for (const search of ["%00", "%F0%9F%98%80", "'%20OR%201%3D1%20--", "%3Cscript%3E", "%ED%A0%80", "%25%5F%5C"]) {
-        const res = await call(app, `/api/leads?search=${search}`, { bearer: partner.token });
+        const res = await call(fx.app, `/api/leads?search=${search}`, { bearer: fx.partner.token });
         expect(res.status, search).toBeLessThan(500);
         if (res.status >= 400) isProblem(res);
       }
     });
 
     it("refuses unstorable text in the public questionnaire too", async () => {
-      const lead = await call(app, "/api/leads", {
+      const lead = await call(fx.app, "/api/leads", {
         method: "POST",
-        bearer: partner.token,
+        bearer: fx.partner.token,
         body: { name: "Q", business: "B", email: "q@example.com" },
       });
-      const { token } = await issueClientLink(app, lead.body.id, partner);
+      const { token } = await issueClientLink(fx.app, lead.body.id, fx.partner);
       for (const text of UNSTORABLE) {
-        const before = await count(app);
-        const res = await call(app, "/api/questionnaire", {
+        const before = await count(fx.app);
+        const res = await call(fx.app, "/api/questionnaire", {
           method: "POST",
           ip: `10.9.${Math.floor(Math.random() * 250)}.1`,
           body: { token, [QUESTIONNAIRE_TEXT_FIELDS[0]!]: text },
         });
         expect(res.status, JSON.stringify(text)).toBe(400);
-        expect(await count(app)).toBe(before);
+        expect(await count(fx.app)).toBe(before);
       }
     });
 
     it("answers oversized bodies 413, deep JSON 400 or 413, and wrong content types 415, all problem+json", async () => {
-      const before = await count(app);
-      const headers = { authorization: `Bearer ${partner.token}` };
+      const before = await count(fx.app);
+      const headers = { authorization: `Bearer ${fx.partner.token}` };
       const send = (body: string, contentType: string, path = "/api/leads") =>
-        fetch(`${app.url}${path}`, { method: "POST", headers: { ...headers, "content-type": contentType }, body });
+        fetch(`${fx.app.url}${path}`, { method: "POST", headers: { ...headers, "content-type": contentType }, body });
       const big = await send(JSON.stringify({ name: "x".repeat(2_000_000), business: "B", email: "b@example.com" }), "application/json");
       expect(big.status).toBe(413);
       isProblem(big);
@@ -116,7 +110,7 @@ for (const backend of ["postgres", "pglite"] as const) {
       }
       const publicForm = await send("token=1", "application/x-www-form-urlencoded", "/api/questionnaire");
       expect(publicForm.status).toBe(415);
-      expect(await count(app)).toBe(before);
+      expect(await count(fx.app)).toBe(before);
     });
   });
 }

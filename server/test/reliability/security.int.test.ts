@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { availableBackends } from "@crm/infra/testing/test-database";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { call } from "../../testing/http-client.ts";
-import { signUpAs, type SignedIn } from "../../testing/sign-up-as.ts";
-import { startTestApp, type TestApp } from "../../testing/test-app.ts";
+import type { TestApp } from "../../testing/test-app.ts";
+import { appWithPartner } from "../../testing/app-with-partner.ts";
 
 const backends = await availableBackends();
 const PASSWORD = "a sound passphrase";
@@ -21,17 +21,11 @@ const LEAD = { name: "Ada", business: "Co", email: "ada@example.com" };
 for (const backend of ["postgres", "pglite"] as const) {
   const run = backends.includes(backend) ? describe : describe.skip;
   run(`security (${backend})`, () => {
-    let app: TestApp;
-    let partner: SignedIn;
-    beforeAll(async () => {
-      app = await startTestApp(backend);
-      partner = await signUpAs(app, { role: "Partner" });
-    });
-    afterAll(async () => app?.close());
+    const fx = appWithPartner(backend);
 
     it("sends helmet's headers on API answers, errors included: CSP without inline scripts, no framing, nosniff, referrer policy", async () => {
       for (const path of ["/api/health", "/api/leads", "/api/nope"]) {
-        const res = await fetch(`${app.url}${path}`);
+        const res = await fetch(`${fx.app.url}${path}`);
         const csp = res.headers.get("content-security-policy") ?? "";
         const scriptSrc = /(?:^|;)\s*script-src ([^;]*)/.exec(csp)?.[1] ?? /(?:^|;)\s*default-src ([^;]*)/.exec(csp)?.[1];
         expect(scriptSrc, path).toBeDefined();
@@ -47,13 +41,13 @@ for (const backend of ["postgres", "pglite"] as const) {
 
     it("sets the session cookie HttpOnly, SameSite=Lax, Path=/, and Secure behind https", async () => {
       const email = `cookie-${ipCounter}@example.com`;
-      const res = await call(app, "/api/auth/sign-up", { method: "POST", body: { email, password: PASSWORD }, ip: freshIp() });
+      const res = await call(fx.app, "/api/auth/sign-up", { method: "POST", body: { email, password: PASSWORD }, ip: freshIp() });
       expect(res.status).toBe(201);
       const cookie = res.setCookie.find((c) => c.startsWith("crm_session="))!;
       expect(cookie).toMatch(/;\s*HttpOnly/i);
       expect(cookie).toMatch(/;\s*SameSite=Lax/i);
       expect(cookie).toMatch(/;\s*Path=\//i);
-      const https = await call(app, "/api/auth/sign-in", {
+      const https = await call(fx.app, "/api/auth/sign-in", {
         method: "POST",
         body: { email, password: PASSWORD },
         ip: freshIp(),
@@ -63,30 +57,30 @@ for (const backend of ["postgres", "pglite"] as const) {
     });
 
     it("refuses cross-site writes with a session cookie (CSRF) and appends nothing", async () => {
-      const before = await eventCount(app);
+      const before = await eventCount(fx.app);
       const attempts = [
         { origin: "https://evil.example" },
         { origin: null },
         { origin: "null" },
         { origin: null, headers: { "sec-fetch-site": "cross-site" } },
-        { origin: app.url.replace("127.0.0.1", "localhost") },
+        { origin: fx.app.url.replace("127.0.0.1", "localhost") },
       ];
       for (const attempt of attempts) {
-        const res = await call(app, "/api/leads", { method: "POST", cookie: partner.token, body: LEAD, ...attempt });
+        const res = await call(fx.app, "/api/leads", { method: "POST", cookie: fx.partner.token, body: LEAD, ...attempt });
         expect(res.status, JSON.stringify(attempt)).toBe(403);
         expect(res.headers.get("content-type")).toMatch(/problem\+json/);
       }
-      expect(await eventCount(app)).toBe(before);
-      expect((await call(app, "/api/leads", { method: "POST", cookie: partner.token, body: LEAD })).status).toBe(201);
+      expect(await eventCount(fx.app)).toBe(before);
+      expect((await call(fx.app, "/api/leads", { method: "POST", cookie: fx.partner.token, body: LEAD })).status).toBe(201);
     });
 
     it("never adopts a session token from the client: sign-in issues a new one (no session fixation)", async () => {
       const email = `fixation-${ipCounter}@example.com`;
-      expect((await call(app, "/api/auth/sign-up", { method: "POST", body: { email, password: PASSWORD }, ip: freshIp() })).status).toBe(
+      expect((await call(fx.app, "/api/auth/sign-up", { method: "POST", body: { email, password: PASSWORD }, ip: freshIp() })).status).toBe(
         201,
       );
       const planted = "attacker-chosen-token-0123456789abcdef";
-      const signedIn = await call(app, "/api/auth/sign-in", {
+      const signedIn = await call(fx.app, "/api/auth/sign-in", {
         method: "POST",
         cookie: planted,
         body: { email, password: PASSWORD },
@@ -96,10 +90,10 @@ for (const backend of ["postgres", "pglite"] as const) {
       const issued = lastSessionCookie(signedIn.setCookie); // a clearing of the unknown cookie may come first
       expect(issued).toBeTruthy();
       expect(issued).not.toBe(planted);
-      expect((await call(app, "/api/auth/me", { cookie: planted })).status).toBe(401);
-      expect((await call(app, "/api/auth/me", { cookie: issued! })).status).toBe(200);
+      expect((await call(fx.app, "/api/auth/me", { cookie: planted })).status).toBe(401);
+      expect((await call(fx.app, "/api/auth/me", { cookie: issued! })).status).toBe(200);
       // A valid token sent along (e.g. the attacker's own session) is not kept for the new sign-in either.
-      const again = await call(app, "/api/auth/sign-in", {
+      const again = await call(fx.app, "/api/auth/sign-in", {
         method: "POST",
         cookie: issued!,
         body: { email, password: PASSWORD },
@@ -113,8 +107,8 @@ for (const backend of ["postgres", "pglite"] as const) {
       const limited = async (path: string, body: (i: number) => unknown, allowed: number) => {
         const ip = freshIp();
         for (let i = 0; i < allowed; i++)
-          expect((await call(app, path, { method: "POST", body: body(i), ip })).status, `${path} #${i}`).not.toBe(429);
-        const res = await call(app, path, { method: "POST", body: body(allowed), ip });
+          expect((await call(fx.app, path, { method: "POST", body: body(i), ip })).status, `${path} #${i}`).not.toBe(429);
+        const res = await call(fx.app, path, { method: "POST", body: body(allowed), ip });
         expect(res.status, path).toBe(429);
         expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
         expect(res.headers.get("content-type")).toMatch(/problem\+json/);
@@ -125,9 +119,9 @@ for (const backend of ["postgres", "pglite"] as const) {
     });
 
     it("answers a database failure with a bare 500 problem: no stack trace, no SQL, no table names", async () => {
-      await app.system.db.exec("ALTER TABLE leads RENAME TO leads_hidden");
+      await fx.app.system.db.exec("ALTER TABLE leads RENAME TO leads_hidden");
       try {
-        const res = await call(app, "/api/leads", { bearer: partner.token });
+        const res = await call(fx.app, "/api/leads", { bearer: fx.partner.token });
         expect(res.status).toBe(500);
         expect(res.headers.get("content-type")).toMatch(/problem\+json/);
         const text = JSON.stringify(res.body);
@@ -139,7 +133,7 @@ for (const backend of ["postgres", "pglite"] as const) {
           detail: "Something went wrong on our side.",
         });
       } finally {
-        await app.system.db.exec("ALTER TABLE leads_hidden RENAME TO leads");
+        await fx.app.system.db.exec("ALTER TABLE leads_hidden RENAME TO leads");
       }
     });
   });
