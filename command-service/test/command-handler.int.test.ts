@@ -1,13 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ConflictError, NotFoundError, PreconditionFailedError } from "@crm/contracts/api/errors";
 import type { EventMetadata, EventOf, RecordedEvent } from "@crm/contracts/events/registry";
-import { migrate } from "@crm/infra/db/migrations";
 import type { EventStore, StreamMark } from "@crm/infra/event-store/event-store";
 import { createPostgresEventStore } from "@crm/infra/event-store/postgres-event-store";
-import { eventStoreMigrations } from "@crm/infra/event-store/postgres-event-store.migrations";
 import { createPostgresStreamRedactor } from "@crm/infra/event-store/postgres-stream-redactor";
-import { createTestDatabase, postgresAvailable, type Backend, type TestDatabase } from "@crm/infra/testing/test-database";
+import { eventStoreFixture } from "@crm/infra/testing/event-store-fixture";
+import { postgresAvailable, type Backend } from "@crm/infra/testing/test-database";
 import { handleCommand } from "../src/core/command-handler.ts";
 import { keptStreamStates, loadedStreamStates, useStreamStates } from "../src/core/stream-states.ts";
 import type { Decider } from "../src/core/decider.ts";
@@ -57,31 +56,24 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
   describe.skipIf(backend === "postgres" && !hasPostgres)(
     `handleCommand on ${backend}${backend === "postgres" && !hasPostgres ? " (no Postgres server answers)" : ""}`,
     () => {
-      let database: TestDatabase;
-      let store: EventStore;
-      beforeAll(async () => {
-        database = await createTestDatabase(backend);
-        await migrate(database.db, eventStoreMigrations);
-        store = createPostgresEventStore(database.db);
-      });
-      afterAll(() => database?.drop());
+      const fx = eventStoreFixture(backend);
 
       async function newLead() {
         const leadId = randomUUID();
         const streamId = `lead-${leadId}`;
-        await handleCommand(store, streamId, notes, { type: "Create", leadId }, { metadata: metadata() });
+        await handleCommand(fx.store, streamId, notes, { type: "Create", leadId }, { metadata: metadata() });
         return { leadId, streamId };
       }
 
-      /** The real store, except that another writer adds a note right after each of the first `times` stream loads. */
+      /** The real fx.store, except that another writer adds a note right after each of the first `times` stream loads. */
       function withWriterBetweenReadAndAppend(leadId: string, times: number): EventStore {
         let left = times;
         return {
-          ...store,
+          ...fx.store,
           async loadStream(streamId, since) {
-            const events = await store.loadStream(streamId, since);
+            const events = await fx.store.loadStream(streamId, since);
             if (left-- > 0)
-              await store.append(streamId, "any", [{ type: "LeadDetailsChanged", data: { leadId, changes: { notes: "theirs" } } }], {
+              await fx.store.append(streamId, "any", [{ type: "LeadDetailsChanged", data: { leadId, changes: { notes: "theirs" } } }], {
                 commandId: randomUUID(),
                 metadata: metadata(),
               });
@@ -101,7 +93,7 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
         );
         expect(outcome.version).toBe(4);
         expect(outcome.state.notes).toEqual(["theirs", "theirs", "mine"]);
-        expect((await store.readStream(streamId)).map((e) => e.streamVersion)).toEqual([1, 2, 3, 4]);
+        expect((await fx.store.readStream(streamId)).map((e) => e.streamVersion)).toEqual([1, 2, 3, 4]);
       });
 
       it("gives up with a 409 when the stream keeps changing", async () => {
@@ -130,16 +122,16 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
           }),
         ).rejects.toBeInstanceOf(PreconditionFailedError);
         await expect(
-          handleCommand(store, streamId, notes, note, { metadata: metadata(), expectedVersion: 1, expectedVersionFrom: "if-match" }),
+          handleCommand(fx.store, streamId, notes, note, { metadata: metadata(), expectedVersion: 1, expectedVersionFrom: "if-match" }),
         ).rejects.toBeInstanceOf(PreconditionFailedError);
-        expect(await store.readStream(streamId)).toHaveLength(3);
+        expect(await fx.store.readStream(streamId)).toHaveLength(3);
       });
 
       it("replays the first answer for a repeated command id", async () => {
         const { leadId, streamId } = await newLead();
         const meta = metadata();
-        const first = await handleCommand(store, streamId, notes, { type: "Note", leadId, text: "once" }, { metadata: meta });
-        const again = await handleCommand(store, streamId, notes, { type: "Note", leadId, text: "twice" }, { metadata: meta });
+        const first = await handleCommand(fx.store, streamId, notes, { type: "Note", leadId, text: "once" }, { metadata: meta });
+        const again = await handleCommand(fx.store, streamId, notes, { type: "Note", leadId, text: "twice" }, { metadata: meta });
         expect(again).toMatchObject({ streamId, version: first.version, position: first.position, events: [] });
         expect(again.state.notes).toEqual(["once"]);
       });
@@ -147,19 +139,19 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
       it("answers with the winner's stream when a request with the same command id won the race on another stream", async () => {
         const winner = randomUUID();
         const meta = metadata();
-        const won = await handleCommand(store, `lead-${winner}`, notes, { type: "Create", leadId: winner }, { metadata: meta });
+        const won = await handleCommand(fx.store, `lead-${winner}`, notes, { type: "Create", leadId: winner }, { metadata: meta });
         // The loser checked for the command id before the winner committed, as two concurrent POSTs do.
         let asked = 0;
-        const late: EventStore = { ...store, findCommand: async (id) => (asked++ === 0 ? undefined : store.findCommand(id)) };
+        const late: EventStore = { ...fx.store, findCommand: async (id) => (asked++ === 0 ? undefined : fx.store.findCommand(id)) };
         const loser = randomUUID();
         const outcome = await handleCommand(late, `lead-${loser}`, notes, { type: "Create", leadId: loser }, { metadata: meta });
         expect(outcome).toMatchObject({ streamId: `lead-${winner}`, version: 1, position: won.position, events: [] });
         expect(outcome.state.exists).toBe(true);
-        expect(await store.readStream(`lead-${loser}`)).toEqual([]);
+        expect(await fx.store.readStream(`lead-${loser}`)).toEqual([]);
       });
 
       /**
-       * The real store, noting the mark of every stream load (a store of its own, so the states this
+       * The real fx.store, noting the mark of every stream load (a fx.store of its own, so the states this
        * process folds with it start empty), with kept stream states, or loaded ones: the fast path
        * FAST_STREAM_STATES on or off, whatever the run's setting.
        */
@@ -167,10 +159,10 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
         const marks: (StreamMark | undefined)[] = [];
         const loaded: number[] = [];
         const watching: EventStore = {
-          ...store,
+          ...fx.store,
           async loadStream(streamId, since) {
             marks.push(since);
-            const stream = await store.loadStream(streamId, since);
+            const stream = await fx.store.loadStream(streamId, since);
             loaded.push(stream.events.length);
             return stream;
           },
@@ -188,7 +180,7 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
         const outcome = await handleCommand(mine.store, streamId, notes, { type: "Note", leadId, text: "two" }, { metadata: metadata() });
         expect(outcome).toMatchObject({ version: 3, state: { exists: true, notes: ["one", "two"] } });
         expect(mine.marks).toEqual([undefined]); // only the create looked for the stream
-        expect((await store.readStream(streamId)).map((e) => e.streamVersion)).toEqual([1, 2, 3]);
+        expect((await fx.store.readStream(streamId)).map((e) => e.streamVersion)).toEqual([1, 2, 3]);
       });
 
       it("with its stream states off, loads the whole stream for every command and answers the same", async () => {
@@ -211,7 +203,7 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
           handleCommand(on, streamId, notes, { type: "Note", leadId, text }, { metadata: metadata() });
         await handleCommand(mine.store, streamId, notes, { type: "Create", leadId }, { metadata: metadata() });
         await note(mine.store, "one");
-        await note(createPostgresEventStore(database.db), "theirs"); // another process: this one's kept state does not know
+        await note(createPostgresEventStore(fx.database.db), "theirs"); // another process: this one's kept state does not know
         const outcome = await note(mine.store, "mine");
         expect(outcome.version).toBe(4);
         expect(outcome.state.notes).toEqual(["one", "theirs", "mine"]);
@@ -230,7 +222,7 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
         // Rewritten by another process: the append at the kept state's mark is refused by the stream's rewrites count.
         const erase = (e: RecordedEvent) =>
           e.type === "LeadDetailsChanged" && e.data.changes.notes === "private" ? { ...e.data, changes: { notes: "[erased]" } } : e.data;
-        expect(await createPostgresStreamRedactor(database.db).rewriteStreams([streamId], erase)).toBeGreaterThan(0);
+        expect(await createPostgresStreamRedactor(fx.database.db).rewriteStreams([streamId], erase)).toBeGreaterThan(0);
         const outcome = await note("after");
         expect(outcome.version).toBe(4);
         expect(outcome.state.notes).toEqual(["[erased]", "more", "after"]);

@@ -1,14 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { RecordedEvent } from "@crm/contracts/events/registry";
 import { leadCreatedEvent } from "@crm/contracts/testing/lead-events";
-import { migrate } from "../src/db/migrations.ts";
 import type { EventStore } from "../src/event-store/event-store.ts";
-import { createPostgresEventStore } from "../src/event-store/postgres-event-store.ts";
-import { eventStoreMigrations } from "../src/event-store/postgres-event-store.migrations.ts";
 import { createReactorRunner, type Reactor } from "../src/reactor/reactor-runner.ts";
 import { reactorMigrations } from "../src/reactor/reactor.migrations.ts";
-import { availableBackends, createTestDatabase, type TestDatabase } from "../testing/test-database.ts";
+import { eventStoreFixture } from "../testing/event-store-fixture.ts";
+import { availableBackends } from "../testing/test-database.ts";
 
 const available = await availableBackends();
 
@@ -31,31 +29,24 @@ async function runUntil(runner: { runOnce(): Promise<number> }, done: () => bool
 
 for (const backend of ["postgres", "pglite"] as const) {
   (available.includes(backend) ? describe : describe.skip)(`reactor runner on ${backend}`, () => {
-    let database: TestDatabase;
-    let store: EventStore;
-    beforeAll(async () => {
-      database = await createTestDatabase(backend);
-      await migrate(database.db, [...eventStoreMigrations, ...reactorMigrations]);
-      store = createPostgresEventStore(database.db);
-    });
-    afterAll(() => database.drop());
+    const fx = eventStoreFixture(backend, reactorMigrations);
 
     const checkpointOf = async (name: string) =>
-      (await database.db.query<{ position: string; last_error: string | null }>("SELECT position, last_error FROM reactor_checkpoints WHERE name = $1", [name])).rows[0];
+      (await fx.database.db.query<{ position: string; last_error: string | null }>("SELECT position, last_error FROM reactor_checkpoints WHERE name = $1", [name])).rows[0];
 
     it("keeps its checkpoint before an event whose handler failed, and handles it again", async () => {
-      await request(store, "first");
+      await request(fx.store, "first");
       const seen: string[] = [];
       let attempts = 0;
       const reactor: Reactor = {
         name: "flaky",
         types: ["SmsRequested"],
         async handle(e: RecordedEvent) {
-          if (++attempts === 1) throw new Error("database went away");
+          if (++attempts === 1) throw new Error("fx.database went away");
           seen.push(e.eventId);
         },
       };
-      const runner = createReactorRunner({ db: database.db, store, reactor, log: () => undefined });
+      const runner = createReactorRunner({ db: fx.database.db, store: fx.store, reactor, log: () => undefined });
       await runUntil(runner, () => attempts >= 1);
       expect(seen).toHaveLength(0);
       expect(await checkpointOf("flaky")).toMatchObject({ position: "00000000000000000000-00000000000000000000" });
@@ -67,11 +58,11 @@ for (const backend of ["postgres", "pglite"] as const) {
     it("is given the events of its types only, and moves its checkpoint past the others", async () => {
       const seen: string[] = [];
       const reactor: Reactor = { name: "typed", types: ["SmsRequested"], handle: async (e) => void seen.push(e.type) };
-      const runner = createReactorRunner({ db: database.db, store, reactor, log: () => undefined });
-      await request(store, "typed");
+      const runner = createReactorRunner({ db: fx.database.db, store: fx.store, reactor, log: () => undefined });
+      await request(fx.store, "typed");
       const leadId = randomUUID();
       const metadata = { actor: "user-1", at: new Date().toISOString(), commandId: randomUUID(), correlationId: "c" };
-      const { position } = await store.append(`lead-${leadId}`, 0, [leadCreatedEvent(leadId)], { commandId: metadata.commandId, metadata });
+      const { position } = await fx.store.append(`lead-${leadId}`, 0, [leadCreatedEvent(leadId)], { commandId: metadata.commandId, metadata });
       // The lead's event came after the request: the reactor is never given it, yet its checkpoint passes it.
       let checkpoint: string | undefined;
       const step = async () => {
@@ -87,10 +78,10 @@ for (const backend of ["postgres", "pglite"] as const) {
     it("lets one process at a time run a reactor and follows new events once started", async () => {
       const seen: string[] = [];
       const reactor: Reactor = { name: "single", types: ["SmsRequested"], handle: async (e) => void seen.push(e.eventId) };
-      const first = createReactorRunner({ db: database.db, store, reactor, pollMs: 50, log: () => undefined });
-      const second = createReactorRunner({ db: database.db, store, reactor, pollMs: 50, log: () => undefined });
+      const first = createReactorRunner({ db: fx.database.db, store: fx.store, reactor, pollMs: 50, log: () => undefined });
+      const second = createReactorRunner({ db: fx.database.db, store: fx.store, reactor, pollMs: 50, log: () => undefined });
       await first.start();
-      await request(store, "second");
+      await request(fx.store, "second");
       await runUntil({ runOnce: async () => (await new Promise((r) => setTimeout(r, 50)), 0) }, () => seen.length >= 2);
       expect(await second.runOnce()).toBe(0); // the first one holds the lease
       await first.stop();
