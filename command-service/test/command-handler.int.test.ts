@@ -65,7 +65,7 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
         return { leadId, streamId };
       }
 
-      /** The real fx.store, except that another writer adds a note right after each of the first `times` stream loads. */
+      /** The real store, except that another writer adds a note right after each of the first `times` stream loads. */
       function withWriterBetweenReadAndAppend(leadId: string, times: number): EventStore {
         let left = times;
         return {
@@ -151,7 +151,7 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
       });
 
       /**
-       * The real fx.store, noting the mark of every stream load (a fx.store of its own, so the states this
+       * The real store, noting the mark of every stream load (a store of its own, so the states this
        * process folds with it start empty), with kept stream states, or loaded ones: the fast path
        * FAST_STREAM_STATES on or off, whatever the run's setting.
        */
