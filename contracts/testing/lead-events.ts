@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { DomainEvent } from "../src/events/registry.ts";
 
 export type LeadCreatedEvent = Extract<DomainEvent, { type: "LeadCreated" }>;
@@ -33,4 +34,23 @@ export function stageChangedEvent(
   { afterId = null, beforeId = null }: { afterId?: string | null; beforeId?: string | null } = {},
 ): LeadStageChangedEvent {
   return { type: "LeadStageChanged", data: { leadId, from, to, afterId, beforeId } };
+}
+
+export type EmailSentEvent = Extract<DomainEvent, { type: "EmailSent" }>;
+
+/** The onboarding form's mail to a lead, delivered through the outbox at the first attempt. */
+export function formMailSentEvent(leadId: string, subject = "Complete Your Onboarding Questionnaire"): EmailSentEvent {
+  return {
+    type: "EmailSent",
+    data: {
+      requestId: randomUUID(),
+      leadId,
+      kind: "form",
+      to: "a@b.co",
+      subject,
+      transport: "outbox",
+      providerMessageId: null,
+      attempts: 1,
+    },
+  };
 }

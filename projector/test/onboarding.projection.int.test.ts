@@ -4,7 +4,7 @@ import type { DomainEvent } from "@crm/contracts/events/registry";
 import type { LeadStage } from "@crm/contracts/lead/lead";
 import { emptyAnswers } from "@crm/contracts/questionnaire/fields";
 import { postgresAvailable, type Backend } from "@crm/infra/testing/test-database";
-import { leadCreatedEvent, stageChangedEvent } from "@crm/contracts/testing/lead-events";
+import { formMailSentEvent, leadCreatedEvent, stageChangedEvent } from "@crm/contracts/testing/lead-events";
 import { onboardingProjection } from "../src/onboarding/onboarding.projection.ts";
 import type { Projection } from "../src/projection.ts";
 import { questionnaireProjection } from "../src/questionnaire/questionnaire.projection.ts";
@@ -43,19 +43,7 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
       type: "QuestionnaireSubmitted",
       data: { responseId: randomUUID(), leadId, version, answers: { ...emptyAnswers(), goals } },
     });
-    const mail = (leadId: string): DomainEvent => ({
-      type: "EmailSent",
-      data: {
-        requestId: randomUUID(),
-        leadId,
-        kind: "form",
-        to: "a@b.co",
-        subject: "Complete Your Onboarding Questionnaire",
-        transport: "outbox",
-        providerMessageId: null,
-        attempts: 1,
-      },
-    });
+    const mail = (leadId: string): DomainEvent => formMailSentEvent(leadId);
 
     /** Two leads: one goes through onboarding and answers twice, one stays early and is archived after answering. */
     async function story(signed: string, early: string) {

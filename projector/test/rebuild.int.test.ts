@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { DomainEvent } from "@crm/contracts/events/registry";
 import { emptyAnswers } from "@crm/contracts/questionnaire/fields";
-import { leadCreatedEvent, stageChangedEvent } from "@crm/contracts/testing/lead-events";
+import { formMailSentEvent, leadCreatedEvent, stageChangedEvent } from "@crm/contracts/testing/lead-events";
 import { postgresAvailable, type Backend } from "@crm/infra/testing/test-database";
 import { loadCheckpoints } from "../src/checkpoints.ts";
 import type { Projection } from "../src/projection.ts";
@@ -60,19 +60,7 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
       type: "LeadArchived",
       data: { leadId, name: "Gone", business: "Gone Co", reason: null },
     });
-    const mail = (leadId: string): DomainEvent => ({
-      type: "EmailSent",
-      data: {
-        requestId: randomUUID(),
-        leadId,
-        kind: "form",
-        to: "a@b.co",
-        subject: 'Say "hi" \\ {now}',
-        transport: "outbox",
-        providerMessageId: null,
-        attempts: 1,
-      },
-    });
+    const mail = (leadId: string): DomainEvent => formMailSentEvent(leadId, 'Say "hi" \\ {now}');
 
     /** Six leads moved into onboarding and on, with mail and answers; two archived, one early and one late, and mail after an archive. */
     async function seedStory() {
