@@ -31,22 +31,15 @@ describe("user decider", () => {
     user.given([]).when(request("Project Manager")).thenEvents([requested]);
   });
 
-  it("approves the bootstrap account at once as Partner whatever role it asked for", () => {
+  it.each([
+    ["the bootstrap account at once as Partner whatever role it asked for", "bootstrap", "Partner"],
+    ["an operator-created account at once with its own role", "operator", "Creative Director"],
+  ] as const)("approves %s", (_account, via, role) => {
     user
       .given([])
-      .when(request("Creative Director", "bootstrap"))
+      .when(request("Creative Director", via))
       .thenEvents([
-        { type: "AccessRequested", data: { ...requested.data, role: "Partner" } },
-        { type: "UserApproved", data: { userId: USER, approvedBy: null } },
-      ]);
-  });
-
-  it("approves an operator-created account at once with its own role", () => {
-    user
-      .given([])
-      .when(request("Creative Director", "operator"))
-      .thenEvents([
-        { type: "AccessRequested", data: { ...requested.data, role: "Creative Director" } },
+        { type: "AccessRequested", data: { ...requested.data, role } },
         { type: "UserApproved", data: { userId: USER, approvedBy: null } },
       ]);
   });
