@@ -1,14 +1,14 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { REDACTED } from "@crm/contracts/erasure/redact";
 import { leadStreamId } from "@crm/contracts/lead/stream";
-import type { Queryable } from "@crm/infra/db/database";
 import { availableBackends } from "@crm/infra/testing/test-database";
 import { ALL_PROJECTIONS } from "@crm/projector/projections";
 import { rebuildProjections } from "@crm/projector/rebuild";
+import { appWithPartner, type AppWithPartner } from "../testing/app-with-partner.ts";
 import { call } from "../testing/http-client.ts";
-import { signUpAs, type SignedIn } from "../testing/sign-up-as.ts";
-import { startTestApp, type TestApp } from "../testing/test-app.ts";
+import { signUpAs } from "../testing/sign-up-as.ts";
+import { tablesContaining } from "../testing/tables-containing.ts";
 import { clientFor, type LeadClient } from "./leads-helpers.ts";
 import { submitForLead } from "./questionnaire-helpers.ts";
 
@@ -17,28 +17,13 @@ const backends = await availableBackends();
 /** Strings only the erased lead's data contains. */
 const PERSONAL = ["Zelda", "zelda.secret", "555-7788", "xyzzy", "Hyrule Crafts"];
 
-/** Every table of the public schema (event store and read models) whose rows contain the text. */
-async function tablesContaining(db: Queryable, text: string): Promise<string[]> {
-  const { rows: tables } = await db.query<{ name: string }>(
-    "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'",
-  );
-  const found: string[] = [];
-  for (const { name } of tables) {
-    const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM public."${name}" AS t WHERE t::text ILIKE $1`, [`%${text}%`]);
-    if (rows[0]!.n > 0) found.push(name);
-  }
-  return found;
-}
-
 describe.each(backends)("right to erasure on %s", (backend) => {
-  let app: TestApp;
-  let partner: SignedIn;
   let client: LeadClient;
   let leadId: string;
   let otherId: string;
-  beforeAll(async () => {
-    app = await startTestApp(backend);
-    partner = await signUpAs(app, { role: "Partner", displayName: "Pat Partner" });
+  const fx = appWithPartner(backend, {}, { partnerName: "Pat Partner", seed: seedLeads });
+  /** The lead to erase, with a stage change, a message, a meeting and answers, and one to keep. */
+  async function seedLeads({ app, partner }: AppWithPartner) {
     client = clientFor(app, partner);
     const created = await client.post("/api/leads", { name: "Zelda Secret", business: "Hyrule Crafts", email: "zelda.secret@example.com", phone: "555-7788", notes: "likes xyzzy" });
     leadId = created.body.id;
@@ -52,18 +37,17 @@ describe.each(backends)("right to erasure on %s", (backend) => {
     expect(meeting.status).toBe(201);
     expect((await submitForLead(app, leadId, { goals: "Zelda wants xyzzy" })).status).toBe(201);
     otherId = await client.createLead({ name: "Otto Other", business: "Other Co", email: "otto@example.com" });
-  });
-  afterAll(() => app?.close());
+  }
 
   it("refuses anyone but a Partner, and a confirmation that does not name the lead", async () => {
-    const manager = await signUpAs(app, { role: "Project Manager" });
-    expect((await call(app, `/api/leads/${leadId}/erase`, { method: "POST", bearer: manager.token, body: { confirmation: "ERASE" } })).status).toBe(403);
+    const manager = await signUpAs(fx.app, { role: "Project Manager" });
+    expect((await call(fx.app, `/api/leads/${leadId}/erase`, { method: "POST", bearer: manager.token, body: { confirmation: "ERASE" } })).status).toBe(403);
     const wrong = await client.post(`/api/leads/${leadId}/erase`, { confirmation: "Otto Other" });
     expect(wrong.status).toBe(400);
     expect(wrong.body.errors).toEqual([expect.objectContaining({ field: "confirmation" })]);
     expect((await client.post(`/api/leads/${leadId}/erase`, {})).status).toBe(400);
     expect((await client.post(`/api/leads/${randomUUID()}/erase`, { confirmation: "ERASE" })).status).toBe(404);
-    expect(await tablesContaining(app.system.db, "zelda.secret")).toContain("events");
+    expect(await tablesContaining(fx.app.system.db, "zelda.secret")).toContain("events");
   });
 
   it("removes the personal data from the event store and every read model, also after a rebuild, keeping the stats", async () => {
@@ -71,11 +55,11 @@ describe.each(backends)("right to erasure on %s", (backend) => {
     const erased = await client.post(`/api/leads/${leadId}/erase`, { confirmation: "zelda secret" });
     expect(erased.status).toBe(200);
     expect(erased.body).toMatchObject({ id: leadId, streams: 5 }); // lead, message, meeting, client link, questionnaire
-    for (const text of PERSONAL) expect(await tablesContaining(app.system.db, text), text).toEqual([]);
+    for (const text of PERSONAL) expect(await tablesContaining(fx.app.system.db, text), text).toEqual([]);
     expect((await client.get("/api/stats")).body).toEqual(statsBefore);
 
-    await rebuildProjections({ db: app.system.db, store: app.system.store, projections: ALL_PROJECTIONS });
-    for (const text of PERSONAL) expect(await tablesContaining(app.system.db, text), text).toEqual([]);
+    await rebuildProjections({ db: fx.app.system.db, store: fx.app.system.store, projections: ALL_PROJECTIONS });
+    for (const text of PERSONAL) expect(await tablesContaining(fx.app.system.db, text), text).toEqual([]);
     expect((await client.get("/api/stats")).body).toEqual(statsBefore);
 
     // The non-personal facts stay: the lead, its stage history; the other lead is untouched.
@@ -88,13 +72,13 @@ describe.each(backends)("right to erasure on %s", (backend) => {
     const history = (await client.get(`/api/leads/${leadId}/history`)).body;
     expect(history.erased).toBe(true);
     expect(history.entries.filter((e: { type: string }) => e.type === "LeadStageChanged")[0].changes).toEqual([{ field: "stage", before: "New Lead", after: "Contract Sent" }]);
-    expect(history.entries.at(-1)).toMatchObject({ type: "LeadErased", actor: { id: partner.user!.id, name: "Pat Partner" } });
+    expect(history.entries.at(-1)).toMatchObject({ type: "LeadErased", actor: { id: fx.partner.user!.id, name: "Pat Partner" } });
   });
 
   it("leaves an erasure record; a second erasure appends no other (decisions/039)", async () => {
-    const events = await app.system.store.readStream(leadStreamId(leadId));
-    expect(events.at(-1)).toMatchObject({ type: "LeadErased", metadata: { actor: partner.user!.id } });
+    const events = await fx.app.system.store.readStream(leadStreamId(leadId));
+    expect(events.at(-1)).toMatchObject({ type: "LeadErased", metadata: { actor: fx.partner.user!.id } });
     expect((await client.post(`/api/leads/${leadId}/erase`, { confirmation: "ERASE" })).status).toBe(200);
-    expect(await app.system.store.readStream(leadStreamId(leadId))).toHaveLength(events.length);
+    expect(await fx.app.system.store.readStream(leadStreamId(leadId))).toHaveLength(events.length);
   });
 });

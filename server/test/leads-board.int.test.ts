@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { LEAD_STAGES } from "@crm/contracts/lead/stages";
 import { postgresAvailable, type Backend } from "@crm/infra/testing/test-database";
-import { signUpAs, type SignedIn } from "../testing/sign-up-as.ts";
-import { startTestApp, type TestApp } from "../testing/test-app.ts";
+import { appWithPartner } from "../testing/app-with-partner.ts";
+import { signUpAs } from "../testing/sign-up-as.ts";
 import { clientFor, uniqueWord, type LeadClient } from "./leads-helpers.ts";
 
 const hasPostgres = await postgresAvailable();
@@ -11,17 +11,15 @@ const hasPostgres = await postgresAvailable();
 for (const backend of ["postgres", "pglite"] as Backend[]) {
   const missing = backend === "postgres" && !hasPostgres;
   describe.skipIf(missing)(`leads board API on ${backend}${missing ? " (no Postgres server answers)" : ""}`, () => {
-    let app: TestApp;
-    let partnerUser: SignedIn;
     let partner: LeadClient;
     let manager: LeadClient;
-    beforeAll(async () => {
-      app = await startTestApp(backend);
-      partnerUser = await signUpAs(app, { role: "Partner", displayName: "Pat Partner" });
-      partner = clientFor(app, partnerUser);
-      manager = clientFor(app, await signUpAs(app, { role: "Project Manager", displayName: "Max Manager" }));
+    const fx = appWithPartner(backend, {}, {
+      partnerName: "Pat Partner",
+      seed: async ({ app, partner: signedIn }) => {
+        partner = clientFor(app, signedIn);
+        manager = clientFor(app, await signUpAs(app, { role: "Project Manager", displayName: "Max Manager" }));
+      },
     });
-    afterAll(() => app.close());
 
     /** The names of the leads matching word, column by column as GET /api/leads orders them. */
     async function board(word: string): Promise<[string, string][]> {
@@ -55,7 +53,7 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
 
     it("lists each lead exactly as GET /api/leads/{id} answers it, after edits, moves and a director", async () => {
       const word = uniqueWord();
-      const director = await signUpAs(app, { role: "Creative Director", displayName: "Dee Director" });
+      const director = await signUpAs(fx.app, { role: "Creative Director", displayName: "Dee Director" });
       await expect.poll(async () => (await partner.get("/api/users/creative-directors")).body.map((u: { id: string }) => u.id)).toContain(director.user!.id);
       const a = await partner.createLead({ name: `A ${word}`, priority: "high" });
       const b = await partner.createLead({ name: `B "quoted" \\ ${word} ünï` });
@@ -175,13 +173,13 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
       expect((await partner.get("/api/stats")).body).toEqual(stats);
 
       // As during the start-up rebuild into version 4: the old leads table serves, with no counts beside it.
-      await app.system.db.exec("ALTER TABLE lead_stage_counts RENAME TO lead_stage_counts_aside");
+      await fx.app.system.db.exec("ALTER TABLE lead_stage_counts RENAME TO lead_stage_counts_aside");
       try {
-        await signUpAs(app, { role: "Project Manager", displayName: "Moves The Stamp" }); // a new position: lists and stats render again
+        await signUpAs(fx.app, { role: "Project Manager", displayName: "Moves The Stamp" }); // a new position: lists and stats render again
         expect(await counts(2)).toEqual(expected);
         expect((await partner.get("/api/stats")).body).toEqual(stats);
       } finally {
-        await app.system.db.exec("ALTER TABLE lead_stage_counts_aside RENAME TO lead_stage_counts");
+        await fx.app.system.db.exec("ALTER TABLE lead_stage_counts_aside RENAME TO lead_stage_counts");
       }
     });
 
@@ -206,9 +204,9 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
     });
 
     it("assigns only approved creative directors, naming creativeDirectorId otherwise", async () => {
-      const director = await signUpAs(app, { role: "Creative Director", displayName: "Dee Director" });
-      const pending = await signUpAs(app, { role: "Creative Director", approved: false });
-      const managerUser = await signUpAs(app, { role: "Project Manager" });
+      const director = await signUpAs(fx.app, { role: "Creative Director", displayName: "Dee Director" });
+      const pending = await signUpAs(fx.app, { role: "Creative Director", approved: false });
+      const managerUser = await signUpAs(fx.app, { role: "Project Manager" });
       await expect.poll(async () => (await partner.get("/api/users/creative-directors")).body.map((u: { id: string }) => u.id)).toContain(director.user!.id);
       const id = await partner.createLead({ name: "Needs a director" });
       for (const wrong of [managerUser.user!.id, pending.user!.id, randomUUID()]) {

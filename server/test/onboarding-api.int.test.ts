@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { onboardingProgressReactor } from "@crm/command-service/onboarding/onboarding-progress.reactor";
 import { leadStreamId } from "@crm/contracts/lead/stream";
 import { normalizePosition, START_POSITION } from "@crm/infra/event-store/position";
 import { createReactorRunner } from "@crm/infra/reactor/reactor-runner";
 import { availableBackends } from "@crm/infra/testing/test-database";
 import { EVENTUALLY } from "@crm/infra/testing/eventually";
+import { appWithPartner } from "../testing/app-with-partner.ts";
 import { signUpAs, type SignedIn } from "../testing/sign-up-as.ts";
-import { startTestApp, type TestApp } from "../testing/test-app.ts";
 import { staffClient, submitForLead } from "./questionnaire-helpers.ts";
 
 const backends = await availableBackends();
@@ -14,21 +14,25 @@ const backends = await availableBackends();
 for (const backend of ["postgres", "pglite"] as const) {
   const run = backends.includes(backend) ? describe : describe.skip;
   run(`onboarding API on ${backend}`, () => {
-    let app: TestApp;
     let director: SignedIn;
     let staff: ReturnType<typeof staffClient>;
-    beforeAll(async () => {
-      app = await startTestApp(backend);
-      staff = staffClient(app, await signUpAs(app, { role: "Project Manager" }));
-      director = await signUpAs(app, { role: "Creative Director", displayName: "Cleo Creative" });
-      // The director check reads the users read model: let it catch up once, so no test races it.
-      await vi.waitFor(
-        async () =>
-          expect((await staff.get("/api/users/creative-directors")).body.map((u: { id: string }) => u.id)).toContain(director.user!.id),
-        { ...EVENTUALLY, interval: 100 },
-      );
-    });
-    afterAll(() => app.close());
+    // The onboarding staff is a Project Manager; the fixture's Partner only stands by.
+    const fx = appWithPartner(
+      backend,
+      {},
+      {
+        seed: async ({ app }) => {
+          staff = staffClient(app, await signUpAs(app, { role: "Project Manager" }));
+          director = await signUpAs(app, { role: "Creative Director", displayName: "Cleo Creative" });
+          // The director check reads the users read model: let it catch up once, so no test races it.
+          await vi.waitFor(
+            async () =>
+              expect((await staff.get("/api/users/creative-directors")).body.map((u: { id: string }) => u.id)).toContain(director.user!.id),
+            { ...EVENTUALLY, interval: 100 },
+          );
+        },
+      },
+    );
 
     it("assigning a director moves the lead to Creative Director Assigned and records it on the timeline", async () => {
       const leadId = await staff.lead("Contract Signed");
@@ -47,7 +51,7 @@ for (const backend of ["postgres", "pglite"] as const) {
       const none = await staff.post(`/api/onboarding/${leadId}/assign-director`, {});
       expect(none.status).toBe(400);
       expect(none.body.errors).toEqual([{ field: "creativeDirectorId", message: "Please select a creative director" }]);
-      const manager = await signUpAs(app, { role: "Project Manager" });
+      const manager = await signUpAs(fx.app, { role: "Project Manager" });
       expect((await staff.post(`/api/onboarding/${leadId}/assign-director`, { creativeDirectorId: manager.user!.id })).status).toBe(400);
       const early = await staff.lead("Contacted");
       expect((await staff.post(`/api/onboarding/${early}/assign-director`, { creativeDirectorId: director.user!.id })).status).toBe(409);
@@ -56,9 +60,9 @@ for (const backend of ["postgres", "pglite"] as const) {
     it("an onboarding form sent or an onboarding meeting booked moves the lead forward, never back", async () => {
       const leadId = await staff.lead("Contract Signed");
       const progress = createReactorRunner({
-        db: app.system.db,
-        store: app.system.store,
-        reactor: onboardingProgressReactor({ store: app.system.store, now: app.system.now }),
+        db: fx.app.system.db,
+        store: fx.app.system.store,
+        reactor: onboardingProgressReactor({ store: fx.app.system.store, now: fx.app.system.now }),
       });
       /**
        * Runs the reactor until its checkpoint has passed the position a command answered. On a shared
@@ -69,7 +73,7 @@ for (const backend of ["postgres", "pglite"] as const) {
         await expect
           .poll(async () => {
             await progress.runOnce();
-            const { rows } = await app.system.db.query<{ position: string }>(
+            const { rows } = await fx.app.system.db.query<{ position: string }>(
               "SELECT position FROM reactor_checkpoints WHERE name = 'onboarding-progress'",
             );
             return (rows[0]?.position ?? "") >= position;
@@ -77,7 +81,7 @@ for (const backend of ["postgres", "pglite"] as const) {
           .toBe(true);
       };
       const stages = async () =>
-        (await app.system.store.readStream(leadStreamId(leadId))).flatMap((e) => (e.type === "LeadStageChanged" ? [e.data.to] : []));
+        (await fx.app.system.store.readStream(leadStreamId(leadId))).flatMap((e) => (e.type === "LeadStageChanged" ? [e.data.to] : []));
 
       await catchUp(await staff.post(`/api/leads/${leadId}/send-form`, { formType: "feedback", to: "ada@example.com" }));
       expect(await stages()).toEqual(["Contract Signed"]);
@@ -99,15 +103,15 @@ for (const backend of ["postgres", "pglite"] as const) {
 
       // Sending the form again later changes nothing, and the same events read again append nothing.
       await catchUp(await staff.post(`/api/leads/${leadId}/send-form`, { formType: "onboarding", to: "ada@example.com" }));
-      const again = onboardingProgressReactor({ store: app.system.store, now: app.system.now });
-      const { events } = await app.system.store.readAllOfTypes({ after: START_POSITION, limit: 10_000, types: again.types! });
+      const again = onboardingProgressReactor({ store: fx.app.system.store, now: fx.app.system.now });
+      const { events } = await fx.app.system.store.readAllOfTypes({ after: START_POSITION, limit: 10_000, types: again.types! });
       for (const event of events) if (again.handles!(event)) await again.handle(event);
       expect(await stages()).toEqual(["Contract Signed", "Onboarding Form Sent", "Onboarding Scheduled"]);
     });
 
     it("lists recent onboarding activities from real events, with the client as the author of answers", async () => {
       const leadId = await staff.lead("Contract Signed");
-      staff.saw(await submitForLead(app, leadId, { goals: "Grow" }));
+      staff.saw(await submitForLead(fx.app, leadId, { goals: "Grow" }));
       await staff.post(`/api/onboarding/${leadId}/assign-director`, { creativeDirectorId: director.user!.id });
       const recent = await staff.get(`/api/onboarding/activities?leadId=${leadId}`);
       expect(recent.status).toBe(200);
@@ -125,8 +129,8 @@ for (const backend of ["postgres", "pglite"] as const) {
 
     it("Creative Directors are kept out of onboarding but read their own clients' answers", async () => {
       const leadId = await staff.lead("Contract Signed");
-      staff.saw(await submitForLead(app, leadId, { goals: "Grow" }));
-      const cd = staffClient(app, director);
+      staff.saw(await submitForLead(fx.app, leadId, { goals: "Grow" }));
+      const cd = staffClient(fx.app, director);
       expect((await cd.post(`/api/onboarding/${leadId}/assign-director`, { creativeDirectorId: director.user!.id })).status).toBe(403);
       expect((await cd.get("/api/onboarding/activities")).status).toBe(403);
       expect((await cd.get(`/api/questionnaire/${leadId}`)).status).toBe(404);

@@ -5,10 +5,9 @@ import { leadStreamId } from "@crm/contracts/lead/stream";
 import { leadDecider } from "@crm/command-service/lead/lead.decider";
 import { foldRecorded } from "@crm/command-service/core/decider";
 import { availableBackends, type Backend } from "@crm/infra/testing/test-database";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { call } from "../../testing/http-client.ts";
-import { signUpAs, type SignedIn } from "../../testing/sign-up-as.ts";
-import { startTestApp, type TestApp } from "../../testing/test-app.ts";
+import { appWithPartner, createLeads } from "../../testing/app-with-partner.ts";
 
 const backends = await availableBackends();
 const CLIENTS = 32;
@@ -34,28 +33,25 @@ function randomChange(client: number, n: number): { path: (id: string) => string
 for (const backend of ["postgres", "pglite"] as const) {
   const run = backends.includes(backend) ? describe : describe.skip;
   run(`${CLIENTS} clients change the same ${LEADS} leads at once (${backend})`, () => {
-    let app: TestApp;
-    let partner: SignedIn;
     const versions = new Map<string, number>();
     const accepted: Accepted[] = [];
     const refusals = new Map<number, number>();
     let retriedAndAccepted = 0;
     let newest = "";
-
-    beforeAll(async () => {
-      app = await startTestApp(backend);
-      partner = await signUpAs(app, { role: "Partner" });
-      for (let i = 0; i < LEADS; i++) {
-        const created = await call(app, "/api/leads", {
-          method: "POST",
-          bearer: partner.token,
-          body: { name: `Contended ${i}`, business: "Race Ltd", email: `race${i}@example.com` },
-        });
-        expect(created.status).toBe(201);
-        versions.set(created.body.id, created.body.version);
-      }
-    });
-    afterAll(async () => app?.close());
+    const fx = appWithPartner(
+      backend,
+      {},
+      {
+        seed: async (fixture) => {
+          const leads = await createLeads(fixture, LEADS, (i) => ({
+            name: `Contended ${i}`,
+            business: "Race Ltd",
+            email: `race${i}@example.com`,
+          }));
+          for (const { id, version } of leads) versions.set(id, version);
+        },
+      },
+    );
 
     /** One client: changes random leads naming the version it knows; a 409 tells it the version to retry with. */
     async function client(index: number, until: number) {
@@ -67,9 +63,9 @@ for (const backend of ["postgres", "pglite"] as const) {
         for (let attempt = 0; attempt < 100 && Date.now() < until + 10_000; attempt++) {
           const from = known.get(id)!;
           const commandId = randomUUID();
-          const res = await call(app, change.path(id), {
+          const res = await call(fx.app, change.path(id), {
             method: change.method,
-            bearer: partner.token,
+            bearer: fx.partner.token,
             body: { ...change.body, expectedVersion: from },
             headers: { "idempotency-key": commandId },
           });
@@ -101,7 +97,7 @@ for (const backend of ["postgres", "pglite"] as const) {
 
       const byCommand = new Map(accepted.map((a) => [a.commandId, a]));
       for (const id of versions.keys()) {
-        const stream = await app.system.store.readStream(leadStreamId(id));
+        const stream = await fx.app.system.store.readStream(leadStreamId(id));
         // Contiguous: version i is the i-th event.
         expect(stream.map((e) => e.streamVersion)).toEqual(stream.map((_, i) => i + 1));
         // Every event after the creation belongs to exactly one accepted command, at the versions it was answered with.
@@ -121,9 +117,9 @@ for (const backend of ["postgres", "pglite"] as const) {
     async function expectReadModelAgrees(id: string, stream: RecordedEvent[]) {
       const state = foldRecorded(leadDecider, stream);
       if (state.status !== "open") throw new Error(`lead ${id} is ${state.status}`);
-      let res = await call(app, `/api/leads/${id}`, { bearer: partner.token, headers: { "x-min-position": newest } });
+      let res = await call(fx.app, `/api/leads/${id}`, { bearer: fx.partner.token, headers: { "x-min-position": newest } });
       for (let i = 0; i < 30 && res.headers.get("x-stale") === "true"; i++)
-        res = await call(app, `/api/leads/${id}`, { bearer: partner.token, headers: { "x-min-position": newest } });
+        res = await call(fx.app, `/api/leads/${id}`, { bearer: fx.partner.token, headers: { "x-min-position": newest } });
       expect(res.status).toBe(200);
       expect(res.headers.get("x-stale")).toBeNull();
       const { name, business, email, phone, source, priority, notes, proposalLink, contractStatus } = res.body;

@@ -1,12 +1,10 @@
 import { randomUUID } from "node:crypto";
 import autocannon, { type Request, type Result } from "autocannon";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { LEAD_STAGES } from "@crm/contracts/lead/lead";
 import { leadStreamId } from "@crm/contracts/lead/stream";
 import { availableBackends } from "@crm/infra/testing/test-database";
-import { call } from "../../testing/http-client.ts";
-import { signUpAs, type SignedIn } from "../../testing/sign-up-as.ts";
-import { startTestApp, type TestApp } from "../../testing/test-app.ts";
+import { appWithPartner, createLeads } from "../../testing/app-with-partner.ts";
 import { clientFor } from "../leads-helpers.ts";
 
 /** Postgres when the machine runs one (as CI does), else the embedded store. */
@@ -63,31 +61,33 @@ function mixedRequests(token: string, leads: readonly string[], accepted: Accept
 }
 
 describe(`${SECONDS} s at ${CONNECTIONS} connections of mixed reads and writes (${backend})`, () => {
-  let app: TestApp;
-  let partner: SignedIn;
   const leads: string[] = [];
   const accepted: Accepted = { created: [], moved: new Map() };
   let result: Result;
+  const fx = appWithPartner(
+    backend,
+    {},
+    {
+      timeout: 120_000,
+      seed: async (fixture) => {
+        const seeded = await createLeads(fixture, SEEDED_LEADS, (i) => ({
+          name: `Seeded ${i}`,
+          business: "Load Ltd",
+          email: `seeded-${i}-${randomUUID()}@example.com`,
+        }));
+        leads.push(...seeded.map((lead) => lead.id));
+      },
+    },
+  );
 
   beforeAll(
     async () => {
-      app = await startTestApp(backend);
-      partner = await signUpAs(app, { role: "Partner" });
-      for (let i = 0; i < SEEDED_LEADS; i++) {
-        const created = await call(app, "/api/leads", {
-          method: "POST",
-          bearer: partner.token,
-          body: { name: `Seeded ${i}`, business: "Load Ltd", email: `seeded-${i}-${randomUUID()}@example.com` },
-        });
-        expect(created.status).toBe(201);
-        leads.push(created.body.id);
-      }
       result = await autocannon({
-        url: app.url,
+        url: fx.app.url,
         connections: CONNECTIONS,
         duration: SECONDS,
         timeout: 30,
-        requests: mixedRequests(partner.token, leads, accepted),
+        requests: mixedRequests(fx.partner.token, leads, accepted),
       });
       const { latency, requests } = result;
       console.log(
@@ -99,7 +99,6 @@ describe(`${SECONDS} s at ${CONNECTIONS} connections of mixed reads and writes (
     },
     (SECONDS + 120) * 1000,
   );
-  afterAll(async () => app?.close());
 
   it("answers every request, with no error, timeout or non-2xx answer", () => {
     expect(result.requests.total).toBeGreaterThan(CONNECTIONS * 6);
@@ -109,7 +108,7 @@ describe(`${SECONDS} s at ${CONNECTIONS} connections of mixed reads and writes (
   });
 
   it("keeps every accepted command: each created lead is in the log once, each accepted move holds its own version", async () => {
-    const created = await app.system.db.query<{ stream_id: string; n: string }>(
+    const created = await fx.app.system.db.query<{ stream_id: string; n: string }>(
       `SELECT stream_id, count(*) AS n FROM events WHERE event_type = 'LeadCreated' AND stream_id = ANY($1::text[]) GROUP BY stream_id`,
       [accepted.created.map(leadStreamId)],
     );
@@ -118,7 +117,7 @@ describe(`${SECONDS} s at ${CONNECTIONS} connections of mixed reads and writes (
 
     for (const [leadId, versions] of accepted.moved) {
       expect(new Set(versions).size).toBe(versions.length); // no two accepted moves were given the same version
-      const stream = await app.system.store.readStream(leadStreamId(leadId));
+      const stream = await fx.app.system.store.readStream(leadStreamId(leadId));
       const stored = stream.map((e) => e.streamVersion);
       expect(versions.filter((v) => !stored.includes(v))).toEqual([]);
       expect(stored).toEqual(Array.from({ length: stream.length }, (_, i) => i + 1)); // contiguous
@@ -126,7 +125,7 @@ describe(`${SECONDS} s at ${CONNECTIONS} connections of mixed reads and writes (
   });
 
   it("shows every created lead on the board once the projector has caught up", async () => {
-    const api = clientFor(app, partner);
+    const api = clientFor(fx.app, fx.partner);
     await api.createLead({ name: "Last" }); // its position is the one the next read waits for
     const board = await api.get("/api/leads");
     const onBoard = new Set((board.body as { id: string }[]).map((lead) => lead.id));
