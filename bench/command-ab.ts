@@ -12,7 +12,8 @@
  * AB_MODE says how the app runs: `command-service` (the default), `all` (the whole app in one
  * process) or `split` (the command service and a projector process beside it; its app CPU is
  * both's); AB_SOCKET=/var/run/postgresql connects the app to Postgres through that Unix socket
- * directory instead of TCP. AB_MODE in the environment of command-ab itself sets every setting's
+ * directory instead of TCP; AB_ENTRY=/path/to/clone/server/src/main.ts runs another checkout's app (compare
+ * two commits). AB_MODE in the environment of command-ab itself sets every setting's
  * default. `AB_COMMAND=move` measures stage changes of the leads the warm-up created instead of
  * creates. The first round warms each app up and is not counted.
  */
@@ -31,6 +32,8 @@ interface Setting {
   mode: Mode;
   /** A Unix socket directory to reach Postgres through, instead of TCP. */
   socket: string | undefined;
+  /** Another checkout's server/src/main.ts, to compare two commits (a clone with its own npm ci). */
+  entry: string | undefined;
   env: Record<string, string>;
 }
 
@@ -39,6 +42,7 @@ function parseSetting(text: string, defaultMode: Mode): Setting {
   const {
     AB_MODE: mode = defaultMode,
     AB_SOCKET: socket,
+    AB_ENTRY: entry,
     ...env
   } = Object.fromEntries(
     vars
@@ -50,7 +54,7 @@ function parseSetting(text: string, defaultMode: Mode): Setting {
       }),
   );
   if (!MODES.includes(mode as Mode)) throw new Error(`AB_MODE=${mode}: use one of ${MODES.join(", ")}`);
-  return { name: name || text, mode: mode as Mode, socket, env };
+  return { name: name || text, mode: mode as Mode, socket, entry, env };
 }
 
 /** The processes of one setting, as one app: its URL, and the CPU time of all of them. */
@@ -59,7 +63,7 @@ type App = Pick<AppProcess, "url" | "cpuSeconds" | "stop">;
 async function startApp(setting: Setting, port: number, test: TestDatabase): Promise<App> {
   const databaseUrl = setting.socket ? viaSocket(test.url!, setting.socket) : test.url!;
   const start = (mode: Exclude<Mode, "split"> | "projector", at = port) =>
-    startAppProcess({ port: at, databaseUrl, mode, env: setting.env });
+    startAppProcess({ port: at, databaseUrl, mode, env: setting.env, ...(setting.entry ? { entry: setting.entry } : {}) });
   if (setting.mode !== "split") return start(setting.mode);
   const [commands, projector] = await Promise.all([start("command-service"), start("projector", port + 100)]);
   return {
