@@ -108,13 +108,8 @@ function handlerOf<Ctx>(route: Route<Ctx>, ctx: Ctx): RequestHandler {
   };
 }
 
-const register = (router: Router, method: Method, path: string, steps: RequestHandler[]) => {
-  if (method === "GET") router.get(path, ...steps);
-  else if (method === "POST") router.post(path, ...steps);
-  else if (method === "PUT") router.put(path, ...steps);
-  else if (method === "PATCH") router.patch(path, ...steps);
-  else router.delete(path, ...steps);
-};
+const register = (router: Router, method: Method, path: string, steps: RequestHandler[]) =>
+  router.route(path)[method.toLowerCase() as Lowercase<Method>](...steps);
 
 const declarationOf = <Ctx>({ handle: _handle, before: _before, admit: _admit, ...declaration }: Route<Ctx>): RouteDeclaration =>
   declaration;
