@@ -2,6 +2,7 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startMessagingReactors } from "@crm/command-service/reactors/start-reactors";
+import { CommandResult } from "@crm/contracts/api/command-result";
 import { EXPIRED_LINK_MESSAGE } from "@crm/contracts/client-link/client-link";
 import { LEAD_ERASED, LEAD_ERASED_TITLE } from "@crm/contracts/erasure/lead-erased";
 import { leadStreamId } from "@crm/contracts/lead/stream";
@@ -184,6 +185,8 @@ describe.each(backends)("an erased lead on %s", (backend) => {
     expectErasedRefusal(await client.post(`/api/leads/${leadId}/archive`, { reason: "left for a rival" }), "archive with a reason");
     const archived = await client.delete(`/api/leads/${leadId}`);
     expect(archived.status).toBe(200);
+    // The answer is a CommandResult like any archive's: the browser parses it.
+    expect(CommandResult.parse(archived.body)).toMatchObject({ id: leadId });
     const last = (await app.system.store.readStream(leadStreamId(leadId))).at(-1)!;
     expect(last).toMatchObject({ type: "LeadArchived", data: { leadId, name: "[erased]", business: "[erased]", reason: null } });
     expect((await client.get(`/api/leads/${leadId}`)).status).toBe(404);

@@ -1,4 +1,4 @@
-import type { ZodError } from "zod";
+import type { z } from "zod";
 import { ApiError, ValidationError } from "@crm/contracts/api/errors";
 import { CreateLeadBody, UpdateLeadBody } from "@crm/contracts/lead/commands";
 import { CsvSyntaxError, parseCsv, type CsvRecord } from "@crm/contracts/lead/csv";
@@ -57,7 +57,8 @@ function cellsOf(row: CsvRecord, columns: ParsedImport["columns"]): Partial<Reco
   return cells;
 }
 
-const reasonOf = (error: ZodError) => error.issues.map((i) => `${i.path.join(".") || "row"}: ${i.message}`).join("; ");
+/** The issues of a row as one line; the bodies are zod/mini, so their errors are core ones. */
+const reasonOf = (error: z.core.$ZodError) => error.issues.map((i) => `${i.path.join(".") || "row"}: ${i.message}`).join("; ");
 
 /**
  * Decides what each row does. A row whose email belongs to an existing lead, or to an earlier row

@@ -35,8 +35,9 @@ export function toLead(state: Extract<LeadState, { status: "open" }>, version: n
 function answer(res: Response, status: number, outcome: CommandOutcome<LeadState>) {
   res.status(status).setHeader("ETag", `"${outcome.version}"`);
   if (outcome.state.status !== "open") {
-    // Only an archive (or its repeat under the same Idempotency-Key) leaves no open lead.
-    res.json({ id: outcome.state.status === "archived" ? outcome.state.id : null, version: outcome.version, position: outcome.position });
+    // Only an archive (or its repeat under the same Idempotency-Key) leaves no open lead; an erased
+    // lead's archive leaves it erased, and is answered with its id all the same (CommandResult).
+    res.json({ id: outcome.state.status === "none" ? null : outcome.state.id, version: outcome.version, position: outcome.position });
     return;
   }
   res.json({ ...toLead(outcome.state, outcome.version), position: outcome.position });

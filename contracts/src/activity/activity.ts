@@ -1,4 +1,5 @@
-import { z } from "zod";
+// Answers are zod/mini (tree-shakable, a few KB) so the browser can parse them cheaply.
+import { z } from "zod/mini";
 
 export const ACTIVITY_TYPES = [
   "email",
@@ -20,10 +21,10 @@ export const ActivityType = z.enum(ACTIVITY_TYPES);
 export const ACTIVITY_ENTRY = {
   type: ActivityType,
   title: z.string(),
-  description: z.string().nullable(),
+  description: z.nullable(z.string()),
   createdAt: z.string(),
   createdBy: z.string(),
-  userLabel: z.string().nullable(),
+  userLabel: z.nullable(z.string()),
 };
 
 export const Activity = z.object({

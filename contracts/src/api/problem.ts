@@ -1,11 +1,12 @@
-import { z } from "zod";
+// Answers are zod/mini (tree-shakable, a few KB) so the browser can parse them cheaply.
+import { z } from "zod/mini";
 
 /** RFC 9457 problem details, as every API error is answered. */
 export const Problem = z.object({
   type: z.string(),
   title: z.string(),
-  status: z.number().int(),
-  detail: z.string().optional(),
-  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  status: z.int(),
+  detail: z.optional(z.string()),
+  errors: z.optional(z.array(z.object({ field: z.string(), message: z.string() }))),
 });
 export type Problem = z.infer<typeof Problem>;

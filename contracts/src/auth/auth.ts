@@ -1,6 +1,8 @@
 import { z } from "zod";
-import { User } from "../user/user.ts";
 import { PASSWORD_MAX, PASSWORD_MIN } from "./password-policy.ts";
+
+// The answers live in answers.ts (zod/mini, for the browser); the server may still import them from here.
+export { Me, OidcPublicConfig } from "./answers.ts";
 
 /** Emails compare case-insensitively: stored and looked up trimmed and lower-cased. */
 export const Email = z
@@ -26,21 +28,6 @@ export const SignInBody = z.strictObject({
     .min(1, "Password is required")
     .max(PASSWORD_MAX, `At most ${PASSWORD_MAX} characters`),
 });
-
-/** GET /api/auth/me: the signed-in account and its staff record (null before the access request). */
-export const Me = z.object({
-  accountId: z.uuid(),
-  email: z.string(),
-  user: User.nullable(),
-});
-export type Me = z.infer<typeof Me>;
-
-/** GET /api/auth/oidc/config: whether the social button can work. */
-export const OidcPublicConfig = z.object({
-  enabled: z.boolean(),
-  provider: z.string(),
-});
-export type OidcPublicConfig = z.infer<typeof OidcPublicConfig>;
 
 export const SESSION_COOKIE = "crm_session";
 export const INVALID_CREDENTIALS = "Invalid email or password.";

@@ -1,17 +1,25 @@
 import { z } from "zod";
 import { ApiError } from "../api/errors.ts";
 import { REDACTED } from "../erasure/redact.ts";
+import { CLIENT_LINK_PURPOSES, EXPIRED_LINK_MESSAGE } from "./answers.ts";
+
+// The answers live in answers.ts (zod/mini, for the browser); the server may still import them from here.
+export {
+  CLIENT_LINK_PURPOSES,
+  ClientLinkCreated,
+  ClientLinkRevokedResult,
+  ClientLinkStatus,
+  ClientLinkSummary,
+  EXPIRED_LINK_MESSAGE,
+  PublicClientLink,
+} from "./answers.ts";
 
 /**
  * Capability links for clients (decisions/038): a random token in the URL is the only key to a
  * client-facing page; the server keeps only its SHA-256.
  */
-export const CLIENT_LINK_PURPOSES = ["questionnaire"] as const;
 export const ClientLinkPurpose = z.enum(CLIENT_LINK_PURPOSES);
 export type ClientLinkPurpose = z.infer<typeof ClientLinkPurpose>;
-
-/** What every dead link answers: unknown, revoked, replaced, expired, of a closed lead, or an old lead-id link. */
-export const EXPIRED_LINK_MESSAGE = "This link has expired; ask your agency for a new one.";
 
 /** The one answer for a dead link (410): nobody can tell a revoked link from one that never was. */
 export const expiredLink = () => new ApiError(410, "Link expired", EXPIRED_LINK_MESSAGE);
@@ -62,43 +70,3 @@ export type IssueClientLinkBody = z.infer<typeof IssueClientLinkBody>;
 
 /** Body of DELETE /api/leads/{id}/client-link (optional). */
 export const RevokeClientLinkBody = z.strictObject({ purpose: ClientLinkPurpose.default("questionnaire") });
-
-/** What issuing answers: the full URL, shown this once (only its hash is kept). */
-export const ClientLinkCreated = z.object({
-  id: z.uuid(),
-  purpose: ClientLinkPurpose,
-  url: z.string(),
-  issuedAt: z.string(),
-  expiresAt: z.string().nullable(),
-  /** The link this one replaced, if one was live. */
-  replaced: z.uuid().nullable(),
-  version: z.number().int(),
-  position: z.string(),
-});
-export type ClientLinkCreated = z.infer<typeof ClientLinkCreated>;
-
-/** What revoking answers: the link revoked, or null when none was live. */
-export const ClientLinkRevokedResult = z.object({
-  revoked: z.uuid().nullable(),
-  version: z.number().int(),
-  position: z.string(),
-});
-export type ClientLinkRevokedResult = z.infer<typeof ClientLinkRevokedResult>;
-
-/** GET /api/leads/{id}/client-link: the live link of each purpose, without its token (never kept). */
-export const ClientLinkSummary = z.object({
-  id: z.uuid(),
-  purpose: ClientLinkPurpose,
-  issuedAt: z.string(),
-  issuedBy: z.string(),
-  expiresAt: z.string().nullable(),
-  /** When a flood of submissions through it was last flagged, if ever. */
-  floodedAt: z.string().nullable(),
-});
-export type ClientLinkSummary = z.infer<typeof ClientLinkSummary>;
-export const ClientLinkStatus = z.object({ questionnaire: ClientLinkSummary.nullable() });
-export type ClientLinkStatus = z.infer<typeof ClientLinkStatus>;
-
-/** GET /api/questionnaire/link/{token}: the link works. Nothing about the client is revealed. */
-export const PublicClientLink = z.object({ purpose: ClientLinkPurpose, expiresAt: z.string().nullable() });
-export type PublicClientLink = z.infer<typeof PublicClientLink>;

@@ -1,4 +1,5 @@
-import { z } from "zod";
+// Answers are zod/mini (tree-shakable, a few KB) so the browser can parse them cheaply.
+import { z } from "zod/mini";
 
 /** GET /api/creative/clients: the leads with a creative director that the caller may see. */
 export const CreativeClient = z.object({
@@ -8,6 +9,6 @@ export const CreativeClient = z.object({
   email: z.string(),
   stage: z.string(),
   creativeDirectorId: z.uuid(),
-  creativeDirectorName: z.string().nullable(),
+  creativeDirectorName: z.nullable(z.string()),
 });
 export type CreativeClient = z.infer<typeof CreativeClient>;

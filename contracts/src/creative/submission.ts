@@ -1,37 +1,41 @@
-import { z } from "zod";
-import { FileLink } from "./files.ts";
+// zod/mini, because the browser imports this module (the upload dialog reuses SubmitContentBody's rules).
+import { z } from "zod/mini";
+import { emptyToNull, preprocess } from "../api/preprocess.ts";
+import { CONTENT_TYPES } from "./answers.ts";
 
-/** A content submission's type and status (docs/product.md, "Creative work"). */
-export const CONTENT_TYPES = ["video", "photo", "graphic", "caption"] as const;
+// The answers live in answers.ts (zod/mini, for the browser); the server may still import them from here.
+export { CONTENT_TYPES, ContentSubmission, SUBMISSION_STATUSES, type SubmissionStatus } from "./answers.ts";
+
 export const ContentType = z.enum(CONTENT_TYPES, { error: "Type is video, photo, graphic or caption" });
 export type ContentType = z.infer<typeof ContentType>;
-
-export const SUBMISSION_STATUSES = ["pending", "approved", "rejected", "revision_requested"] as const;
-export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
 
 export const REVIEW_DECISIONS = ["approve", "reject", "request_revision"] as const;
 export const ReviewDecision = z.enum(REVIEW_DECISIONS, { error: "Decision is approve, reject or request_revision" });
 export type ReviewDecision = z.infer<typeof ReviewDecision>;
 
-const emptyToNull = (v: unknown) => (typeof v === "string" && v.trim() === "" ? null : v);
 const optionalText = (max: number) =>
-  z.preprocess(emptyToNull, z.string().trim().max(max, `At most ${max} characters`).nullable()).optional();
+  z.optional(preprocess(emptyToNull, z.nullable(z.string().check(z.trim(), z.maxLength(max, `At most ${max} characters`)))));
 
 /** Body of POST /api/content-submissions; a file is uploaded first (POST /api/files) and named by id. */
 export const SubmitContentBody = z
   .strictObject({
     leadId: z.uuid("Lead ids are UUIDs"),
     type: ContentType,
-    title: z.string({ error: "Title is required" }).trim().min(1, "Title is required").max(200, "At most 200 characters"),
+    title: z
+      .string({ error: "Title is required" })
+      .check(z.trim(), z.minLength(1, "Title is required"), z.maxLength(200, "At most 200 characters")),
     description: optionalText(5_000),
     caption: optionalText(5_000),
-    fileId: z.preprocess(emptyToNull, z.uuid("File ids are UUIDs").nullable()).optional(),
+    fileId: z.optional(preprocess(emptyToNull, z.nullable(z.uuid("File ids are UUIDs")))),
   })
-  .superRefine((body, ctx) => {
-    if (body.type !== "caption" && !body.fileId) ctx.addIssue({ code: "custom", path: ["fileId"], message: `A ${body.type} needs a file` });
-    if (body.type === "caption" && !body.fileId && !body.caption)
-      ctx.addIssue({ code: "custom", path: ["caption"], message: "Write the caption or attach a file" });
-  });
+  .check(
+    z.superRefine((body, ctx) => {
+      if (body.type !== "caption" && !body.fileId)
+        ctx.addIssue({ code: "custom", path: ["fileId"], message: `A ${body.type} needs a file` });
+      if (body.type === "caption" && !body.fileId && !body.caption)
+        ctx.addIssue({ code: "custom", path: ["caption"], message: "Write the caption or attach a file" });
+    }),
+  );
 export type SubmitContentBody = z.infer<typeof SubmitContentBody>;
 
 /** Body of POST /api/content-submissions/:id/review. */
@@ -40,27 +44,3 @@ export const ReviewContentBody = z.strictObject({
   reviewNotes: optionalText(5_000),
 });
 export type ReviewContentBody = z.infer<typeof ReviewContentBody>;
-
-/** GET /api/content-submissions rows (docs/product.md, "Creative work", plus the file and who did what). */
-export const ContentSubmission = z.object({
-  id: z.uuid(),
-  leadId: z.uuid(),
-  leadName: z.string(),
-  creativeDirectorId: z.uuid().nullable(),
-  type: ContentType,
-  title: z.string(),
-  description: z.string().nullable(),
-  caption: z.string().nullable(),
-  /** The API path of the file, or null for a caption without one. */
-  fileUrl: z.string().nullable(),
-  file: FileLink.nullable(),
-  status: z.enum(SUBMISSION_STATUSES),
-  clientFeedback: z.string().nullable(),
-  reviewNotes: z.string().nullable(),
-  createdAt: z.string(),
-  createdBy: z.string(),
-  reviewedAt: z.string().nullable(),
-  reviewedBy: z.string().nullable(),
-  version: z.number().int(),
-});
-export type ContentSubmission = z.infer<typeof ContentSubmission>;

@@ -1,4 +1,8 @@
-import { z } from "zod";
+// zod/mini, because the browser imports this module (the erase dialog uses the body as its form's rules).
+import { z } from "zod/mini";
+
+// The answer lives in answers.ts (zod/mini, for the browser); the server may still import it from here.
+export { EraseLeadResult } from "./answers.ts";
 
 /** The word the erase dialog accepts instead of the lead's name. */
 export const ERASE_WORD = "ERASE";
@@ -8,29 +12,11 @@ export const ERASE_WORD = "ERASE";
  * or the word ERASE, so a slip of the mouse cannot erase a client.
  */
 export const EraseLeadBody = z.strictObject({
-  confirmation: z.string({ error: `Type the lead's name or ${ERASE_WORD} to confirm` }).trim().min(1, `Type the lead's name or ${ERASE_WORD} to confirm`).max(300),
+  confirmation: z
+    .string({ error: `Type the lead's name or ${ERASE_WORD} to confirm` })
+    .check(z.trim(), z.minLength(1, `Type the lead's name or ${ERASE_WORD} to confirm`), z.maxLength(300)),
 });
 export type EraseLeadBody = z.infer<typeof EraseLeadBody>;
-
-/**
- * The erasure record on the lead's stream: who erased (metadata.actor) and when (metadata.at),
- * how many events of how many streams were redacted. It carries no personal data.
- */
-export const LeadErased = z.object({
-  leadId: z.uuid(),
-  streams: z.number().int().nonnegative(),
-  events: z.number().int().nonnegative(),
-});
-
-/** What the erase command answers. */
-export const EraseLeadResult = z.object({
-  id: z.uuid(),
-  version: z.number().int(),
-  position: z.string(),
-  streams: z.number().int(),
-  events: z.number().int(),
-});
-export type EraseLeadResult = z.infer<typeof EraseLeadResult>;
 
 /** True when the confirmation names this lead (case and surrounding spaces aside) or is the word ERASE. */
 export function confirmsErasure(confirmation: string, leadName: string): boolean {

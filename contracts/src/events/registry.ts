@@ -5,7 +5,7 @@ import { meetingEvents } from "../meeting/events.ts";
 import { messagingEvents } from "../messaging/events.ts";
 import { questionnaireEvents } from "../questionnaire/events.ts";
 import { creativeEvents } from "../creative/events.ts";
-import { LeadErased } from "../erasure/erasure.ts";
+import { LeadErased } from "../erasure/events.ts";
 import { clientLinkEvents } from "../client-link/client-link.ts";
 import { upcastCreativeDirectorUnassignedV1, upcastLeadStageChangedV1 } from "../lead/upcasters.ts";
 

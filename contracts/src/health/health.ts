@@ -1,4 +1,5 @@
-import { z } from "zod";
+// Answers are zod/mini (tree-shakable, a few KB) so the browser can parse them cheaply.
+import { z } from "zod/mini";
 
 /** Which database the app runs on. */
 export const DatabaseKind = z.enum(["postgres", "pglite"]);
@@ -6,13 +7,13 @@ export const DatabaseKind = z.enum(["postgres", "pglite"]);
 /** One projection's checkpoint and how far it is behind the log head (read-api/src/health/projection-lag.ts). */
 export const ProjectionLag = z.object({
   name: z.string(),
-  version: z.number().int(),
+  version: z.int(),
   position: z.string(),
   /** Events between the projection's checkpoint and the log head. */
-  lagEvents: z.number().int(),
+  lagEvents: z.int(),
   /** Age of the oldest of them: how stale the read model is. */
-  lagMs: z.number().int(),
-  lastError: z.string().nullable(),
+  lagMs: z.int(),
+  lastError: z.nullable(z.string()),
 });
 export type ProjectionLag = z.infer<typeof ProjectionLag>;
 

@@ -1,4 +1,9 @@
-import { z } from "zod";
+// zod/mini, because the browser imports this module (the send dialogs use these bodies as their forms' rules).
+import { z } from "zod/mini";
+import { preprocess } from "../api/preprocess.ts";
+
+// The answer lives in accepted.ts (zod/mini, for the browser); the server may still import it from here.
+export { MessageAccepted } from "./accepted.ts";
 
 /** The form types of Send Form with their labels (docs/product.md, "Meetings, mail and SMS"). */
 export const FORM_TYPES = {
@@ -22,14 +27,25 @@ export const SMS_MAX_LENGTH = 1600;
 /** Header values stay on one line: a newline in a subject would start a new mail header. */
 const oneLine = (s: string) => s.replace(/[\r\n]+/g, " ");
 const emptyToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
-const email = z.string({ error: "Recipient email is required" }).trim().max(320).pipe(z.email("Enter a valid email address"));
+const email = z.pipe(
+  z.string({ error: "Recipient email is required" }).check(z.trim(), z.maxLength(320)),
+  z.email("Enter a valid email address"),
+);
+/** The optional subject and message of the form mail: blank means "the default" and "none". */
+const optionalSubject = () =>
+  preprocess(
+    emptyToUndefined,
+    z.optional(z.pipe(z.string().check(z.trim(), z.maxLength(300, "At most 300 characters")), z.transform(oneLine))),
+  );
+const optionalMessage = () =>
+  preprocess(emptyToUndefined, z.optional(z.string().check(z.trim(), z.maxLength(10_000, "At most 10000 characters"))));
 
 /** Body of POST /api/leads/{id}/send-form: the server composes the branded mail (docs/product.md, "Meetings, mail and SMS"). */
 export const SendFormBody = z.strictObject({
-  formType: FormTypeSchema.default("onboarding"),
+  formType: z._default(FormTypeSchema, "onboarding"),
   to: email,
-  subject: z.preprocess(emptyToUndefined, z.string().trim().max(300, "At most 300 characters").transform(oneLine).optional()),
-  message: z.preprocess(emptyToUndefined, z.string().trim().max(10_000, "At most 10000 characters").optional()),
+  subject: optionalSubject(),
+  message: optionalMessage(),
 });
 export type SendFormBody = z.infer<typeof SendFormBody>;
 
@@ -40,23 +56,21 @@ export type SendFormBody = z.infer<typeof SendFormBody>;
 export const SendEmailCompatBody = z.strictObject({
   leadId: z.uuid({ error: "leadId is required: the form mail is composed on the server for a lead" }),
   to: email,
-  subject: z.preprocess(emptyToUndefined, z.string().trim().max(300, "At most 300 characters").transform(oneLine).optional()),
-  html: z.string().max(200_000).optional(),
-  formType: FormTypeSchema.optional(),
-  message: z.preprocess(emptyToUndefined, z.string().trim().max(10_000, "At most 10000 characters").optional()),
+  subject: optionalSubject(),
+  html: z.optional(z.string().check(z.maxLength(200_000))),
+  formType: z.optional(FormTypeSchema),
+  message: optionalMessage(),
 });
 export type SendEmailCompatBody = z.infer<typeof SendEmailCompatBody>;
 
 const required = (name: string, max: number) =>
   z
     .string({ error: `${name} is required` })
-    .trim()
-    .min(1, `${name} is required`)
-    .max(max, `At most ${max} characters`);
+    .check(z.trim(), z.minLength(1, `${name} is required`), z.maxLength(max, `At most ${max} characters`));
 
 /** Body of POST /api/leads/{id}/send-email (both non-blank after trimming: docs/product.md, "Meetings, mail and SMS"). */
 export const SendLeadEmailBody = z.strictObject({
-  subject: required("Subject", 300).transform(oneLine),
+  subject: z.pipe(required("Subject", 300), z.transform(oneLine)),
   message: required("Message", 50_000),
 });
 export type SendLeadEmailBody = z.infer<typeof SendLeadEmailBody>;
@@ -65,20 +79,6 @@ export type SendLeadEmailBody = z.infer<typeof SendLeadEmailBody>;
 export const SendSmsBody = z.strictObject({
   message: z
     .string({ error: "Please provide a message." })
-    .trim()
-    .min(1, "Please provide a message.")
-    .max(SMS_MAX_LENGTH, `At most ${SMS_MAX_LENGTH} characters`),
+    .check(z.trim(), z.minLength(1, "Please provide a message."), z.maxLength(SMS_MAX_LENGTH, `At most ${SMS_MAX_LENGTH} characters`)),
 });
 export type SendSmsBody = z.infer<typeof SendSmsBody>;
-
-/** What a send command answers: the request is recorded; a reactor delivers it. */
-export const MessageAccepted = z.object({
-  id: z.string(),
-  version: z.number().int(),
-  position: z.string(),
-  status: z.literal("queued"),
-  /** Where it will go: a real provider, or the outbox folder when none is configured. */
-  channel: z.enum(["smtp", "outbox", "twilio"]),
-  to: z.string(),
-});
-export type MessageAccepted = z.infer<typeof MessageAccepted>;

@@ -9,7 +9,7 @@ export const EmailRequested = z.object({
   messageId: z.uuid(),
   leadId: z.uuid(),
   kind: EmailKind,
-  formType: FormTypeSchema.nullable(),
+  formType: z.nullable(FormTypeSchema),
   to: z.string(),
   subject: z.string(),
   html: z.string(),

@@ -1,10 +1,13 @@
-import { z } from "zod";
-import { ACTIVITY_ENTRY } from "../activity/activity.ts";
+// zod/mini, because the browser imports this module (the assign-director dialog uses the body as its form's rules).
+import { z } from "zod/mini";
+
+// The answer lives in answers.ts (zod/mini, for the browser); the server may still import it from here.
+export { OnboardingActivity } from "./answers.ts";
 
 /** Body of POST /api/onboarding/{leadId}/assign-director. */
 export const AssignDirectorBody = z.strictObject({
   creativeDirectorId: z.uuid({ error: "Please select a creative director" }),
-  expectedVersion: z.number().int().nonnegative().optional(),
+  expectedVersion: z.optional(z.int().check(z.nonnegative())),
 });
 export type AssignDirectorBody = z.infer<typeof AssignDirectorBody>;
 
@@ -17,13 +20,3 @@ export const RecordStepBody = z.strictObject({
   step: z.enum(ONBOARDING_STEP_NAMES, { error: "Step is form-sent or meeting-scheduled" }),
 });
 export type RecordStepBody = z.infer<typeof RecordStepBody>;
-
-/** One line of Recent Onboarding Activities (GET /api/onboarding/activities). */
-export const OnboardingActivity = z.object({
-  id: z.string(),
-  leadId: z.uuid(),
-  leadName: z.string(),
-  business: z.string(),
-  ...ACTIVITY_ENTRY,
-});
-export type OnboardingActivity = z.infer<typeof OnboardingActivity>;

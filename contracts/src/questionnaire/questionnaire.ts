@@ -10,6 +10,9 @@ import {
   type QuestionnaireTextField,
 } from "./fields.ts";
 
+// The answers live in answers.ts (zod/mini, for the browser); the server may still import them from here.
+export { QuestionnaireAccepted, QuestionnaireResponse, QuestionnaireVersion } from "./answers.ts";
+
 const blankToNull = (v: unknown) => (v === undefined || (typeof v === "string" && v.trim() === "") ? null : v);
 
 /** A count: a non-negative integer (a digit string from a plain form is accepted too), or blank. */
@@ -57,37 +60,3 @@ export const SubmitQuestionnaireBody = z.strictObject({
   ...answerShape,
 });
 export type SubmitQuestionnaireBody = z.infer<typeof SubmitQuestionnaireBody>;
-
-/**
- * One submitted version of a lead's questionnaire, as staff read it: the flat response of decision 011
- * QuestionnaireResponse (id, leadId, every answer, submittedAt) plus its version numbers.
- */
-export const QuestionnaireResponse = z.object({
-  id: z.uuid(),
-  leadId: z.uuid(),
-  /** 1 for the first submission; each later one for the same lead is the next version. */
-  version: z.number().int().positive(),
-  /** How many versions the lead has in all (the latest is version === versions). */
-  versions: z.number().int().positive(),
-  submittedAt: z.string(),
-  ...answerShape,
-});
-export type QuestionnaireResponse = z.infer<typeof QuestionnaireResponse>;
-
-/** One line of GET /api/questionnaire/{leadId}/versions. */
-export const QuestionnaireVersion = z.object({
-  id: z.uuid(),
-  version: z.number().int().positive(),
-  submittedAt: z.string(),
-  answered: z.number().int().nonnegative(),
-});
-export type QuestionnaireVersion = z.infer<typeof QuestionnaireVersion>;
-
-/** What the public submit answers: the lead's new version (no lead data is revealed). */
-export const QuestionnaireAccepted = z.object({
-  id: z.uuid(),
-  version: z.number().int().positive(),
-  position: z.string(),
-  submittedAt: z.string(),
-});
-export type QuestionnaireAccepted = z.infer<typeof QuestionnaireAccepted>;

@@ -1,26 +1,11 @@
 import { z } from "zod";
+import { USER_ROLES } from "./answers.ts";
 
-/** The three staff roles (docs/product.md, "Roles"). */
-export const USER_ROLES = ["Partner", "Project Manager", "Creative Director"] as const;
+// The answers live in answers.ts (zod/mini, for the browser); the server may still import them from here.
+export { PendingUser, User, USER_ROLES } from "./answers.ts";
+
 export const UserRole = z.enum(USER_ROLES, { error: `Role is one of: ${USER_ROLES.join(", ")}` });
 export type UserRole = z.infer<typeof UserRole>;
-
-/** A staff member as the API returns it; id is also the account id and the events' actor. */
-export const User = z.object({
-  id: z.uuid(),
-  email: z.string(),
-  displayName: z.string(),
-  role: UserRole,
-  approved: z.boolean(),
-  requestedAt: z.string(),
-  approvedAt: z.string().nullable(),
-  approvedBy: z.uuid().nullable(),
-});
-export type User = z.infer<typeof User>;
-
-/** GET /api/users/pending: a request, and when it re-applies after a rejection, when that was. */
-export const PendingUser = User.extend({ previousRejectionAt: z.string().nullable() });
-export type PendingUser = z.infer<typeof PendingUser>;
 
 /** How long a rejected person waits before asking for access again (decisions/040). */
 export const REAPPLY_AFTER_MS = 24 * 60 * 60 * 1000;

@@ -5,7 +5,7 @@ import type { Answer, RouteDeclaration } from "./route.ts";
 type JsonSchema = Record<string, unknown>;
 
 /** JSON Schema (2020-12, what OpenAPI 3.1 uses) of a contract; bodies as clients send them, answers as servers send them. */
-const schemaOf = (schema: z.ZodType, io: "input" | "output"): JsonSchema => {
+const schemaOf = (schema: z.core.$ZodType, io: "input" | "output"): JsonSchema => {
   const { $schema: _ignored, ...json } = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as JsonSchema;
   return json;
 };
@@ -49,7 +49,7 @@ function requestBodyOf(route: RouteDeclaration) {
     return { requestBody: { required: true, content: { "application/octet-stream": { schema: { type: "string", format: "binary" } } } } };
   }
   if (!route.body) return {};
-  const required = !route.body.safeParse({}).success;
+  const required = !z.safeParse(route.body, {}).success;
   return { requestBody: { required, content: { "application/json": { schema: schemaOf(route.body, "input") } } } };
 }
 

@@ -12,11 +12,14 @@ import { parseOr400 } from "./validate.ts";
  */
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
-/** What a route answers with one status: a JSON contract, another media type, a redirect, or no body. */
-export type Answer = z.ZodType | { mediaType: string } | "redirect" | "empty";
+/**
+ * What a route answers with one status: a JSON contract, another media type, a redirect, or no body.
+ * Contracts are any zod schema, classic or zod/mini (answers are mini so the browser parses them cheaply).
+ */
+export type Answer = z.core.$ZodType | { mediaType: string } | "redirect" | "empty";
 
-type Schema = z.ZodType | undefined;
-type Parsed<S extends Schema> = S extends z.ZodType ? z.output<S> : undefined;
+type Schema = z.core.$ZodType | undefined;
+type Parsed<S extends Schema> = S extends z.core.$ZodType ? z.output<S> : undefined;
 
 /** One call of a route: the request, the response and the inputs its schemas parsed. */
 export interface RouteCall<P extends Schema, Q extends Schema, B extends Schema> {
@@ -36,9 +39,9 @@ export interface RouteDeclaration {
   allow: readonly Audience[];
   tag: string;
   summary: string;
-  params?: z.ZodObject;
-  query?: z.ZodObject;
-  body?: z.ZodType;
+  params?: z.core.$ZodObject;
+  query?: z.core.$ZodObject;
+  body?: z.core.$ZodType;
   /** Each success status and what it carries (problems, 4XX and 503, are documented for every route). */
   responses: Readonly<Record<number, Answer>>;
   /** The JSON body's limit (default 1 MB); "stream" leaves the raw body to the handler (an upload). */
@@ -46,8 +49,8 @@ export interface RouteDeclaration {
 }
 
 export interface RouteSpec<Ctx, P extends Schema, Q extends Schema, B extends Schema> extends RouteDeclaration {
-  params?: P & z.ZodObject;
-  query?: Q & z.ZodObject;
+  params?: P & z.core.$ZodObject;
+  query?: Q & z.core.$ZodObject;
   body?: B;
   /** Steps before the body is read (a rate limit that must refuse before reading 64 KB). */
   before?: (ctx: Ctx) => RequestHandler[];

@@ -1,4 +1,4 @@
-import type { z, ZodError } from "zod";
+import { z, type ZodError } from "zod";
 import { ValidationError } from "@crm/contracts/api/errors";
 
 /** One entry per bad field, named by its path ("body" when the whole input is wrong). */
@@ -15,8 +15,8 @@ export function fieldErrorsOf(error: ZodError, root = "body") {
 }
 
 /** Parses input with a schema, or throws a 400 naming every bad field. */
-export function parseOr400<S extends z.ZodType>(schema: S, input: unknown, root = "body"): z.infer<S> {
-  const parsed = schema.safeParse(input);
+export function parseOr400<S extends z.core.$ZodType>(schema: S, input: unknown, root = "body"): z.output<S> {
+  const parsed = z.safeParse(schema, input);
   if (parsed.success) return parsed.data;
   throw new ValidationError(fieldErrorsOf(parsed.error, root));
 }

@@ -1,0 +1,71 @@
+/**
+ * The lead area's answers: what its routes declare in `responses` (the lead, the board, the stats,
+ * an import's outcome). Answers are written with zod/mini (tree-shakable, a few KB) so the browser can
+ * parse them cheaply; this module imports no zod classic (the queries and events, in lead.ts and
+ * events.ts, do). Both build their enums from the constants in stages.ts.
+ */
+import { z } from "zod/mini";
+import { LEAD_PRIORITIES, LEAD_STAGES } from "./stages.ts";
+
+const Stage = z.enum(LEAD_STAGES);
+
+/** The lead as the read API returns it (board and detail). */
+export const Lead = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  business: z.string(),
+  email: z.string(),
+  phone: z.nullable(z.string()),
+  stage: Stage,
+  source: z.nullable(z.string()),
+  priority: z.enum(LEAD_PRIORITIES),
+  proposalLink: z.nullable(z.string()),
+  contractStatus: z.nullable(z.string()),
+  notes: z.nullable(z.string()),
+  lastActivity: z.nullable(z.string()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  createdBy: z.string(),
+  assignedTo: z.nullable(z.string()),
+  creativeDirectorId: z.nullable(z.string()),
+  version: z.int(),
+});
+export type Lead = z.infer<typeof Lead>;
+
+/** One column of the board: its stage, how many leads match in all, and the first of them in rank order. */
+export const BoardColumn = z.object({ stage: Stage, count: z.int(), leads: z.array(Lead) });
+export type BoardColumn = z.infer<typeof BoardColumn>;
+
+/** GET /api/leads/board: the ten columns in stage order, each with its first page of leads. */
+export const LeadBoard = z.object({ columns: z.array(BoardColumn) });
+export type LeadBoard = z.infer<typeof LeadBoard>;
+
+export const Stats = z.object({
+  newLeads: z.int(),
+  contractsPending: z.int(),
+  onboardingInProgress: z.int(),
+  clientsAssigned: z.int(),
+});
+export type Stats = z.infer<typeof Stats>;
+
+export const ImportRowStatus = z.enum(["created", "updated", "error"]);
+
+/** The outcome of one CSV row; line is where the record starts in the file (the header is line 1). */
+export const ImportRowResult = z.object({
+  line: z.int(),
+  status: ImportRowStatus,
+  reason: z.optional(z.string()),
+  leadId: z.optional(z.string()),
+});
+export type ImportRowResult = z.infer<typeof ImportRowResult>;
+
+/** What POST /api/leads/import answers; position is the log position to wait for (absent on a dry run). */
+export const ImportResult = z.object({
+  dryRun: z.boolean(),
+  created: z.int(),
+  updated: z.int(),
+  errors: z.int(),
+  rows: z.array(ImportRowResult),
+  position: z.optional(z.string()),
+});
+export type ImportResult = z.infer<typeof ImportResult>;
