@@ -19,6 +19,20 @@ const direction = (files, patterns, paths = []) => ({
 const NODE_IO = ["pg", "express", "@electric-sql/pglite", "node:fs", "node:fs/promises", "node:net", "node:http", "nodemailer", "twilio"];
 const features = existsSync("ui/src/features") ? readdirSync("ui/src/features") : [];
 
+/**
+ * no-restricted-imports for a folder of ui/: only @crm/contracts from the workspace, no Node I/O, and zod/mini only
+ * (zod classic shares zod's core with mini, so one classic import anywhere swells the core every screen loads).
+ */
+const uiDirection = (files, ...patterns) =>
+  direction(
+    files,
+    [forbid(["infra", "server", ...SERVICES], "the UI imports only @crm/contracts"), ...patterns],
+    [
+      ...NODE_IO.map((name) => ({ name, message: "the UI runs in the browser" })),
+      { name: "zod", message: "the browser loads zod/mini only (docs/decisions/046-ui-by-feature.md)" },
+    ],
+  );
+
 export default tseslint.config(
   { ignores: ["**/node_modules/**", "**/dist/**", "data/**", "e2e/screenshots/**", "test-results/**", "playwright-report/**", "bench/results/**"] },
   js.configs.recommended,
@@ -28,6 +42,8 @@ export default tseslint.config(
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+      // `import { type X } from "m"` still loads m in the browser bundle (a whole schema library, say): write `import type`.
+      "@typescript-eslint/no-import-type-side-effects": "error",
       eqeqeq: ["error", "smart"],
     },
   },
@@ -53,14 +69,17 @@ export default tseslint.config(
     [forbid(["infra", "server", "ui", "projector", "read-api"], "deciders are pure: no I/O, no framework")],
     NODE_IO.map((name) => ({ name, message: "deciders are pure: no I/O" })),
   ),
-  direction(["ui/**"], [forbid(["infra", "server", ...SERVICES], "the UI imports only @crm/contracts")], NODE_IO.map((name) => ({ name, message: "the UI runs in the browser" }))),
+  // The front end by feature (docs/decisions/046-ui-by-feature.md): a feature never imports another
+  // feature nor app/; components/, lib/ and api/ know no feature; app/ composes features through their
+  // index.ts. Every folder of ui/ also keeps the browser's rules (one block per file wins, so each carries them).
+  uiDirection(["ui/**"]),
   ...features.map((feature) =>
-    direction(
+    uiDirection(
       [`ui/src/features/${feature}/**`],
-      [
-        forbid(["infra", "server", ...SERVICES], "the UI imports only @crm/contracts"),
-        { group: features.filter((f) => f !== feature).flatMap((f) => [`@/features/${f}`, `@/features/${f}/**`]), message: "features do not import each other; move shared pieces to components/ or lib/" },
-      ],
+      { group: features.filter((f) => f !== feature).flatMap((f) => [`@/features/${f}`, `@/features/${f}/**`]), message: "features do not import each other; compose them in app/" },
+      { group: ["@/app", "@/app/**"], message: "app/ composes features, never the other way round" },
     ),
   ),
+  uiDirection(["ui/src/{components,lib,api}/**"], { group: ["@/features", "@/features/**", "@/app", "@/app/**"], message: "components/, lib/ and api/ know no feature" }),
+  uiDirection(["ui/src/app/**"], { group: ["@/features/*/**"], message: "app/ composes a feature through its index.ts only" }),
 );

@@ -33,7 +33,7 @@ function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true, recursive: true })
     .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name))
     .map((entry) => path.join(entry.parentPath, entry.name))
-    .filter((file) => !/[\\/](node_modules|dist|results)[\\/]/.test(path.relative(dir, file)));
+    .filter((file) => !/(^|[\\/])(node_modules|dist|results)[\\/]/.test(path.relative(dir, file)));
 }
 
 /** src/ ships; its tests (ui/src/test, *.test.ts[x]) and everything outside src/ do not. */

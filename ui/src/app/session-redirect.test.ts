@@ -5,7 +5,17 @@ import { redirectFor, sessionStatus } from "./session-redirect.ts";
 const me = (user: Partial<NonNullable<Me["user"]>> | null): Me => ({
   accountId: "a",
   email: "ada@agency.test",
-  user: user && { id: "u", email: "ada@agency.test", displayName: "Ada", role: "Partner", approved: false, requestedAt: "", approvedAt: null, approvedBy: null, ...user },
+  user: user && {
+    id: "u",
+    email: "ada@agency.test",
+    displayName: "Ada",
+    role: "Partner",
+    approved: false,
+    requestedAt: "",
+    approvedAt: null,
+    approvedBy: null,
+    ...user,
+  },
 });
 
 describe("route table redirects by session status", () => {

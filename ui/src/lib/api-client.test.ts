@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { z } from "zod/mini";
 import * as contract from "@crm/contracts/api/command-result";
-import { apiGet, apiRequest, HttpError, MIN_POSITION_HEADER, pendingPosition, resetPosition, STALE_HEADER } from "./api-client.ts";
+import { AnswerShapeError, apiGet, apiRequest, HttpError, MIN_POSITION_HEADER, pendingPosition, resetPosition, STALE_HEADER } from "./api-client.ts";
 
 interface Call {
   url: string;
@@ -20,6 +21,8 @@ function network(...responses: Response[]) {
 }
 
 const json = (body: unknown, init: ResponseInit = {}) => new Response(JSON.stringify(body), { status: 200, headers: { "Content-Type": "application/json" }, ...init });
+/** Any answer: these tests are about the door, not a shape. */
+const Anything = z.unknown();
 const headersOf = (call: Call | undefined) => new Headers(call?.init.headers);
 
 beforeEach(() => resetPosition());
@@ -41,12 +44,12 @@ describe("api client", () => {
 
   it("uses the status text when the failed response has no body", async () => {
     network(new Response(null, { status: 503, statusText: "Service Unavailable" }));
-    await expect(apiGet("/api/stats")).rejects.toThrow("503: Service Unavailable");
+    await expect(apiGet("/api/stats", Anything)).rejects.toThrow("503: Service Unavailable");
   });
 
   it("answers null to a read refused with 401", async () => {
     network(new Response("", { status: 401 }));
-    await expect(apiGet("/api/auth/me")).resolves.toBeNull();
+    await expect(apiGet("/api/auth/me", Anything)).resolves.toBeNull();
   });
 
   it("still raises on a 401 from a command", async () => {
@@ -73,9 +76,9 @@ describe("api client", () => {
     );
     await apiRequest("POST", "/api/leads", { name: "Ada" });
     expect(pendingPosition()).toBe("0000000000000000042-0000000000000000007");
-    await apiGet("/api/leads");
-    await apiGet("/api/leads");
-    await apiGet("/api/leads");
+    await apiGet("/api/leads", Anything);
+    await apiGet("/api/leads", Anything);
+    await apiGet("/api/leads", Anything);
     expect(headersOf(calls[1]).get(MIN_POSITION_HEADER)).toBe("0000000000000000042-0000000000000000007");
     expect(headersOf(calls[2]).get(MIN_POSITION_HEADER)).toBe("0000000000000000042-0000000000000000007");
     expect(headersOf(calls[3]).has(MIN_POSITION_HEADER)).toBe(false);
@@ -86,5 +89,29 @@ describe("api client", () => {
     await apiRequest("PATCH", "/api/leads/a", { stage: "Contacted" });
     await apiRequest("PATCH", "/api/leads/b", { stage: "Contacted" });
     expect(pendingPosition()).toBe("0000000000000000002-0000000000000000001");
+  });
+
+  it("parses an answer with the endpoint's schema, and names the path of a wrong shape", async () => {
+    const Lead = z.object({ id: z.string(), name: z.string(), phone: z.nullable(z.string()) });
+    network(json([{ id: "a", name: "Ada", phone: null }]), json([{ id: "b", name: 7, phone: null }]));
+    await expect(apiGet("/api/leads?search=a", z.array(Lead))).resolves.toEqual([{ id: "a", name: "Ada", phone: null }]);
+    const error = await apiGet("/api/leads?search=b", z.array(Lead)).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AnswerShapeError);
+    expect((error as Error).message).toMatch(/^GET \/api\/leads answered an unexpected shape \(0\.name: /);
+  });
+
+  it("parses a command's answer when given a schema, after remembering its position", async () => {
+    network(json({ id: "a", version: 2, position: "00000000000000000009" }), json({ id: "a" }));
+    const Answer = z.object({ id: z.string(), version: z.number(), position: z.string() });
+    await expect(apiRequest("PATCH", "/api/leads/a", { stage: "Won" }, Answer)).resolves.toMatchObject({ version: 2 });
+    expect(pendingPosition()).toBe("00000000000000000009");
+    await expect(apiRequest("PATCH", "/api/leads/a", { stage: "Won" }, Answer)).rejects.toBeInstanceOf(AnswerShapeError);
+  });
+
+  it("keeps the fields a 400 problem names", async () => {
+    const problem = { type: "about:blank", title: "Validation failed", status: 400, errors: [{ field: "email", message: "Enter a valid email address" }, { nonsense: true }] };
+    network(new Response(JSON.stringify(problem), { status: 400 }));
+    const error = (await apiRequest("POST", "/api/leads", { email: "x" }).catch((e: unknown) => e)) as HttpError;
+    expect(error.fieldErrors).toEqual([{ field: "email", message: "Enter a valid email address" }]);
   });
 });

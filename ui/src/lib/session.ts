@@ -1,32 +1,19 @@
-// The signed-in person, as GET /api/auth/me answers (/work auth contract). The query lives here, not
+// The signed-in person, as GET /api/auth/me answers (contracts/src/auth/answers.ts). The query lives here, not
 // in a feature, because the app shell, the route gate and several features all read it.
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { Me } from "@crm/contracts/auth/answers";
+import type { User } from "@crm/contracts/user/answers";
 import { apiGet } from "./api-client.ts";
 
-export const ROLES = ["Partner", "Project Manager", "Creative Director"] as const;
-export type Role = (typeof ROLES)[number];
-
-export interface User {
-  id: string;
-  email: string;
-  displayName: string;
-  role: Role;
-  approved: boolean;
-  requestedAt: string;
-  approvedAt: string | null;
-  approvedBy: string | null;
-}
-
-export interface Me {
-  accountId: string;
-  email: string;
-  user: User | null;
-}
+// The contract's types under the names the UI has always imported from here (zod/mini answers: the
+// entry chunk carries no zod classic).
+export type { Me, User };
+export type { UserRole as Role } from "@crm/contracts/user/user";
 
 /** GET /api/auth/me: null when signed out; refetched on mount and window focus (docs/product.md, "Live updates"). */
 export const meQueryOptions = queryOptions({
   queryKey: ["me"],
-  queryFn: ({ signal }) => apiGet<Me>("/api/auth/me", signal),
+  queryFn: ({ signal }) => apiGet("/api/auth/me", Me, signal),
   staleTime: 0,
   refetchOnMount: "always",
   refetchOnWindowFocus: "always",

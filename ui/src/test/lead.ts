@@ -1,4 +1,4 @@
-import type { Lead } from "@crm/contracts/lead/lead";
+import type { Lead } from "@crm/contracts/lead/answers";
 
 /** A lead as GET /api/leads answers it, with the given fields changed. */
 export const aLead = (over: Partial<Lead> = {}): Lead => ({

@@ -2,7 +2,7 @@ import { LogOut, Search } from "lucide-react";
 import { ThemeToggle } from "@/components/theme-toggle";
 import { Button } from "@/components/ui/button";
 import { SidebarTrigger } from "@/components/ui/sidebar";
-import { useSignOut } from "@/features/auth/api/sign-out";
+import { useSignOut } from "@/features/auth";
 import type { User } from "@/lib/session";
 
 export interface AppHeaderProps {

@@ -1,8 +1,7 @@
-import { render, screen, within } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { SidebarProvider } from "@/components/ui/sidebar-context";
-import { TooltipProvider } from "@/components/ui/tooltip";
 import type { Role, User } from "@/lib/session";
 import { AppSidebar } from "./app-sidebar.tsx";
 import { navItemsFor } from "./nav-items.ts";
@@ -21,15 +20,15 @@ const user = (role: Role): User => ({
 function renderSidebar(role: Role, path = "/dashboard") {
   render(
     <MemoryRouter initialEntries={[path]}>
-      <TooltipProvider>
-        <SidebarProvider>
-          <AppSidebar user={user(role)} />
-        </SidebarProvider>
-      </TooltipProvider>
+      <SidebarProvider>
+        <AppSidebar user={user(role)} />
+      </SidebarProvider>
     </MemoryRouter>,
   );
   const nav = screen.getByRole("navigation", { name: "Main" });
-  return within(nav).getAllByRole("link").map((link) => [link.textContent, link.getAttribute("href")]);
+  return within(nav)
+    .getAllByRole("link")
+    .map((link) => [link.textContent, link.getAttribute("href")]);
 }
 
 describe("sidebar items by role: each role sees its own links", () => {
@@ -66,5 +65,16 @@ describe("sidebar items by role: each role sees its own links", () => {
     renderSidebar("Project Manager", "/lead/42");
     expect(screen.getByText("Project Manager")).toBeTruthy();
     expect(screen.getByRole("link", { current: "page" }).textContent).toBe("Leads");
+  });
+
+  it("lends each link its title as a tooltip once the sidebar is collapsed to icons", async () => {
+    document.cookie = "sidebar_state=false";
+    try {
+      renderSidebar("Project Manager");
+      // The tooltips' code loads when the sidebar first collapses; a Radix trigger then carries data-state.
+      await waitFor(() => expect(screen.getByRole("link", { name: "Leads" }).getAttribute("data-state")).toBe("closed"));
+    } finally {
+      document.cookie = "sidebar_state=true";
+    }
   });
 });

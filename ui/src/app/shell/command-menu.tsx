@@ -2,7 +2,7 @@ import { Building2 } from "lucide-react";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { CommandDialog, CommandEmpty, CommandGroup, CommandInput, CommandItem, CommandList, CommandLoading } from "@/components/ui/command";
-import { useLeads } from "@/features/leads/api/get-leads";
+import { useLeads } from "@/features/leads";
 import type { User } from "@/lib/session";
 import { useDebouncedValue } from "@/lib/use-debounced-value";
 import { navItemsFor } from "./nav-items.ts";

@@ -1,4 +1,15 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type CSSProperties, type ReactNode } from "react";
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ComponentType,
+  type CSSProperties,
+  type ReactElement,
+  type ReactNode,
+} from "react";
 import { useIsMobile } from "@/lib/use-mobile";
 
 /** docs/product.md, "Limits and constants": 16rem wide, 18rem as a mobile sheet, 3rem in icon mode; remembered 7 days; Ctrl/Cmd+B. */
@@ -72,3 +83,9 @@ export function SidebarProvider({ children }: { children: ReactNode }) {
     </SidebarContext.Provider>
   );
 }
+
+/**
+ * The tooltip the collapsed sidebar lends its menu buttons, once its code has loaded
+ * (sidebar-menu-tooltips.tsx); null while the sidebar is open, on a phone, or while it loads.
+ */
+export const MenuTooltipContext = createContext<ComponentType<{ label: string; children: ReactElement }> | null>(null);

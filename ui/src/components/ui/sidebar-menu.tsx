@@ -1,11 +1,22 @@
 import { Slot } from "radix-ui";
-import type { ComponentProps } from "react";
+import { lazy, Suspense, useContext, type ComponentProps } from "react";
 import { cn } from "@/lib/utils";
-import { useSidebar } from "./sidebar-context.tsx";
-import { Tooltip, TooltipContent, TooltipTrigger } from "./tooltip.tsx";
+import { MenuTooltipContext, useSidebar } from "./sidebar-context.tsx";
 
+// Tooltips (Radix and floating-ui, about 13 KB gzip) matter only in the collapsed sidebar: they load
+// when it first collapses, not with every page.
+const CollapsedMenuTooltips = lazy(() => import("./sidebar-menu-tooltips.tsx").then((m) => ({ default: m.CollapsedMenuTooltips })));
+
+/** The menu; collapsed to icons on a wide screen, it lends its buttons their labels as tooltips. */
 export function SidebarMenu({ className, ...props }: ComponentProps<"ul">) {
-  return <ul data-slot="sidebar-menu" className={cn("flex w-full min-w-0 flex-col gap-1 p-2", className)} {...props} />;
+  const { isMobile, state } = useSidebar();
+  const menu = <ul data-slot="sidebar-menu" className={cn("flex w-full min-w-0 flex-col gap-1 p-2", className)} {...props} />;
+  if (isMobile || state !== "collapsed") return menu;
+  return (
+    <Suspense fallback={menu}>
+      <CollapsedMenuTooltips>{menu}</CollapsedMenuTooltips>
+    </Suspense>
+  );
 }
 
 export function SidebarMenuItem({ className, ...props }: ComponentProps<"li">) {
@@ -17,7 +28,7 @@ export type SidebarMenuButtonProps = ComponentProps<"button"> & { asChild?: bool
 /** A navigation entry; in icon mode its label is clipped and shown as a tooltip instead. */
 export function SidebarMenuButton({ asChild = false, isActive = false, tooltip, className, ...props }: SidebarMenuButtonProps) {
   const Comp = asChild ? Slot.Root : "button";
-  const { isMobile, state } = useSidebar();
+  const Tip = useContext(MenuTooltipContext);
   const button = (
     <Comp
       data-slot="sidebar-menu-button"
@@ -31,13 +42,5 @@ export function SidebarMenuButton({ asChild = false, isActive = false, tooltip, 
       {...props}
     />
   );
-  if (!tooltip || isMobile || state !== "collapsed") return button;
-  return (
-    <Tooltip>
-      <TooltipTrigger asChild>{button}</TooltipTrigger>
-      <TooltipContent side="right" align="center">
-        {tooltip}
-      </TooltipContent>
-    </Tooltip>
-  );
+  return tooltip && Tip ? <Tip label={tooltip}>{button}</Tip> : button;
 }

@@ -36,4 +36,14 @@ describe("the pending approvals", () => {
     expect(within(cards[0]!).getByText("Re-application (rejected on Nov 21, 2026)")).toBeTruthy();
     expect(within(cards[1]!).queryByText(/Re-application/)).toBeNull();
   });
+
+  it("shows an answer of the wrong shape as a failed load that names the field, not as an empty list", async () => {
+    const { role: _role, ...roleless } = request("7c8d3c1e-0000-4000-8000-000000000003", "Ines", null);
+    stubFetch((url) => (url === "/api/users/pending" ? { status: 200, body: [roleless] } : { status: 404 }));
+    renderWithApp(<ApprovalsPage />);
+    const alert = await screen.findByRole("alert");
+    expect(within(alert).getByText("Could not load pending requests")).toBeTruthy();
+    expect(alert.textContent).toMatch(/GET \/api\/users\/pending answered an unexpected shape \(0\.role: /);
+    expect(screen.queryByText("No Pending Approvals")).toBeNull();
+  });
 });

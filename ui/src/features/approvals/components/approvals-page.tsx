@@ -3,7 +3,7 @@ import { EmptyState } from "@/components/empty-state";
 import { ErrorState } from "@/components/error-state";
 import { PageHeader } from "@/components/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
-import { usePendingUsers } from "../api/pending-users.ts";
+import { usePendingUsers } from "../api/get-pending-users.ts";
 import { PendingUserCard } from "./pending-user-card.tsx";
 
 /** /approvals: the grid of pending access requests. */

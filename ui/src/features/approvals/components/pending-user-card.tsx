@@ -1,11 +1,13 @@
 import { Check, X } from "lucide-react";
+import type { PendingUser } from "@crm/contracts/user/answers";
 import { RoleBadge } from "@/components/role-badge";
 import { Avatar, AvatarFallback } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardFooter } from "@/components/ui/card";
 import { formatDate } from "@/lib/format";
 import { initials } from "@/lib/utils";
-import { useApproveUser, useRejectUser, type PendingUser } from "../api/pending-users.ts";
+import { useApproveUser } from "../api/approve-user.ts";
+import { useRejectUser } from "../api/reject-user.ts";
 
 /** One access request with Approve and Reject; a re-application says when the person was rejected. */
 export function PendingUserCard({ user }: { user: PendingUser }) {

@@ -1,18 +1,21 @@
 import { useQuery } from "@tanstack/react-query";
-import { apiGet } from "@/lib/api-client";
+import { OidcPublicConfig } from "@crm/contracts/auth/answers";
+import { apiGet, HttpError } from "@/lib/api-client";
 
-export interface OidcConfig {
-  enabled: boolean;
-  provider: string;
-}
-
-const NOT_CONFIGURED: OidcConfig = { enabled: false, provider: "Google" };
+const NOT_CONFIGURED: OidcPublicConfig = { enabled: false, provider: "Google" };
 
 /** GET /api/auth/oidc/config: whether the social sign-in button can be used. */
 export function useOidcConfig() {
   return useQuery({
     queryKey: ["auth", "oidc-config"],
-    // A server without the endpoint has no social sign-in either.
-    queryFn: async ({ signal }) => (await apiGet<OidcConfig>("/api/auth/oidc/config", signal).catch(() => null)) ?? NOT_CONFIGURED,
+    queryFn: async ({ signal }) => {
+      try {
+        return (await apiGet("/api/auth/oidc/config", OidcPublicConfig, signal)) ?? NOT_CONFIGURED;
+      } catch (error) {
+        // A server without the endpoint has no social sign-in either; an answer of the wrong shape is an error.
+        if (error instanceof HttpError) return NOT_CONFIGURED;
+        throw error;
+      }
+    },
   });
 }

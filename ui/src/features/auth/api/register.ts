@@ -1,26 +1,27 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { positioned } from "@crm/contracts/api/command-result";
+import { User } from "@crm/contracts/user/answers";
+import type { RegisterBody } from "@crm/contracts/user/user";
 import { apiRequest, HttpError } from "@/lib/api-client";
-import { meQueryOptions, type Me, type Role, type User } from "@/lib/session";
+import { meQueryOptions } from "@/lib/session";
 import { toast } from "@/lib/toast";
 
-export interface Registration {
-  displayName: string;
-  role: Role;
-}
+/** What the command answers: the staff record it created. */
+const Registered = positioned(User);
 
 /** POST /api/auth/register: the access request; the gate then shows /pending (or the app for the first Partner). */
 export function useRegister() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (registration: Registration) => apiRequest<User>("POST", "/api/auth/register", registration),
-    onSuccess: (user) => {
+    mutationFn: (registration: RegisterBody) => apiRequest("POST", "/api/auth/register", registration, Registered),
+    onSuccess: ({ position: _position, version: _version, ...user }) => {
       toast({
         title: "Registration Successful",
         description: user.approved
           ? `You are the first member of this CRM, so your account is approved as ${user.role}.`
           : "Your account is pending approval from a Partner.",
       });
-      queryClient.setQueryData<Me | null>(meQueryOptions.queryKey, (me) => (me ? { ...me, user } : me));
+      queryClient.setQueryData(meQueryOptions.queryKey, (me) => (me ? { ...me, user } : me));
     },
     onError: (error) => {
       if (error instanceof HttpError && error.status === 401) {

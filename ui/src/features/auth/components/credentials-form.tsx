@@ -3,7 +3,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/lib/toast";
-import { fieldMessage, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, useCredentials, type CredentialsMode } from "../api/credentials.ts";
+import { fieldMessage, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, useCredentials, type CredentialsMode } from "../hooks/use-credentials.ts";
 import { PasswordStrengthMeter } from "./password-strength-meter.tsx";
 
 const SUBMIT: Record<CredentialsMode, [idle: string, busy: string]> = {

@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from "react";
+import { USER_ROLES } from "@crm/contracts/user/answers";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
-import { ROLES, type Role } from "@/lib/session";
+import type { Role } from "@/lib/session";
 import { toast } from "@/lib/toast";
 import { useRegister } from "../api/register.ts";
 
@@ -47,7 +48,7 @@ export function RequestAccessForm({ email }: { email: string }) {
       <fieldset className="grid gap-2">
         <legend className="mb-2 text-sm font-medium">Your role</legend>
         <RadioGroup value={role} onValueChange={(value) => setRole(value as Role)} aria-required="true">
-          {ROLES.map((option) => (
+          {USER_ROLES.map((option) => (
             <Label
               key={option}
               htmlFor={`role-${option}`}

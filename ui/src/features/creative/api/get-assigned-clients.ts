@@ -1,6 +1,10 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { CreativeClient } from "@crm/contracts/creative/clients";
+import { array } from "zod/mini";
+import { CreativeClient } from "@crm/contracts/creative/clients";
 import { apiGet } from "@/lib/api-client";
+
+/** The answer of GET /api/creative/clients, as the route declares it (read-api creative.routes). */
+const Clients = array(CreativeClient);
 
 /**
  * GET /api/creative/clients: leads with a creative director — all of them for a Partner, only their
@@ -9,7 +13,7 @@ import { apiGet } from "@/lib/api-client";
  */
 export const assignedClientsQueryOptions = queryOptions({
   queryKey: ["leads", "creative-clients"],
-  queryFn: async ({ signal }) => (await apiGet<CreativeClient[]>("/api/creative/clients", signal)) ?? [],
+  queryFn: async ({ signal }) => (await apiGet("/api/creative/clients", Clients, signal)) ?? [],
 });
 
 /** The clients on the creative side. */

@@ -1,8 +1,8 @@
 import { Palette } from "lucide-react";
 import { Link } from "react-router";
 import type { CreativeClient } from "@crm/contracts/creative/clients";
-import type { ContentSubmission } from "@crm/contracts/creative/submission";
-import type { CreativeTask } from "@crm/contracts/creative/task";
+import type { ContentSubmission } from "@crm/contracts/creative/answers";
+import type { CreativeTask } from "@crm/contracts/creative/answers";
 import { EmptyState } from "@/components/empty-state";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";

@@ -1,6 +1,6 @@
 import { CheckCircle2, Clock, ListTodo, Users } from "lucide-react";
-import type { CreativeCounters as Counters } from "@/components/creative-cards/creative-model";
 import { StatGrid } from "@/components/stat-grid";
+import type { CreativeCounters as Counters } from "../utils/creative-model.ts";
 
 const CARDS = [
   { key: "clients", label: "My Clients", icon: Users, tone: "bg-primary/10 text-primary" },

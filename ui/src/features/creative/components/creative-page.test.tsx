@@ -4,29 +4,39 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { polyfillRadix, renderWithApp, stubFetch } from "@/test/render";
 import { CreativePage } from "./creative-page.tsx";
 
+const LEAD = "00000000-0000-4000-8000-000000000001";
+const DIRECTOR = "00000000-0000-4000-8000-0000000000d1";
+const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
+
 vi.mock("@/lib/session", () => ({
-  useCurrentUser: () => ({ id: "d1", role: "Creative Director", displayName: "Dee", email: "d@x", approved: true }),
+  useCurrentUser: () => ({
+    id: "00000000-0000-4000-8000-0000000000d1",
+    role: "Creative Director",
+    displayName: "Dee",
+    email: "d@x",
+    approved: true,
+  }),
 }));
 
 const CLIENT = {
-  id: "l1",
+  id: LEAD,
   name: "Ada Client",
   business: "Lovelace Co",
   email: "a@x",
   stage: "Active",
-  creativeDirectorId: "d1",
+  creativeDirectorId: DIRECTOR,
   creativeDirectorName: "Dee",
 };
 const base = {
-  leadId: "l1",
+  leadId: LEAD,
   leadName: "Ada Client",
-  creativeDirectorId: "d1",
+  creativeDirectorId: DIRECTOR,
   description: null,
   caption: null,
   clientFeedback: null,
   reviewNotes: null,
   createdAt: "2030-01-01T00:00:00Z",
-  createdBy: "d1",
+  createdBy: DIRECTOR,
   reviewedAt: null,
   reviewedBy: null,
   version: 1,
@@ -34,14 +44,14 @@ const base = {
   fileUrl: null,
 };
 const SUBMISSIONS = [
-  { ...base, id: "s1", type: "photo", title: "Hero", status: "pending" },
-  { ...base, id: "s2", type: "caption", title: "Caption", status: "approved" },
+  { ...base, id: uuid(0x51), type: "photo", title: "Hero", status: "pending" },
+  { ...base, id: uuid(0x52), type: "caption", title: "Caption", status: "approved" },
 ];
 const task = (id: string, status: string, dueDate: string | null) => ({
-  id,
-  leadId: "l1",
+  id: uuid(parseInt(id, 16)),
+  leadId: LEAD,
   leadName: "Ada Client",
-  creativeDirectorId: "d1",
+  creativeDirectorId: DIRECTOR,
   title: `Task ${id}`,
   description: "Do it",
   status,
@@ -52,7 +62,7 @@ const task = (id: string, status: string, dueDate: string | null) => ({
   fileUrl: null,
   dueDate,
   createdAt: "2030-01-01T00:00:00Z",
-  createdBy: "d1",
+  createdBy: DIRECTOR,
   updatedAt: "2030-01-01T00:00:00Z",
   completedAt: null,
   version: 1,
@@ -64,7 +74,7 @@ describe("creative page", () => {
 
   it("shows the four counters, then the submissions and grouped tasks; reviewing posts the decision", async () => {
     const calls = stubFetch((url, init) => {
-      if (init?.method === "POST") return { status: 200, body: { id: "s1", version: 2, position: "1", status: "approved" } };
+      if (init?.method === "POST") return { status: 200, body: { id: uuid(0x51), version: 2, position: "1", status: "approved" } };
       if (url.startsWith("/api/creative/clients")) return { status: 200, body: [CLIENT] };
       if (url.startsWith("/api/content-submissions")) return { status: 200, body: SUBMISSIONS };
       return { status: 200, body: TASKS };
@@ -87,11 +97,11 @@ describe("creative page", () => {
     await user.click(screen.getByRole("tab", { name: "Submissions" }));
     expect(screen.queryByRole("button", { name: "Approve Caption" })).toBeNull(); // only pending ones
     await user.click(screen.getByRole("button", { name: "Approve Hero" }));
-    await user.type(screen.getByLabelText(/Review notes/), "Great");
+    await user.type(await screen.findByLabelText(/Review notes/), "Great"); // the dialog loads on first use
     await user.click(screen.getByRole("button", { name: "Approve" }));
     await waitFor(() =>
       expect(calls.find((c) => c.method === "POST")).toMatchObject({
-        url: "/api/content-submissions/s1/review",
+        url: `/api/content-submissions/${uuid(0x51)}/review`,
         body: { decision: "approve", reviewNotes: "Great" },
       }),
     );

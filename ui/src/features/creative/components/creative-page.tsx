@@ -1,11 +1,5 @@
 import { ClipboardList, ImageOff, Lock, Plus, Upload } from "lucide-react";
 import { useState, type ReactNode } from "react";
-import { useSubmissions, useTasks } from "@/components/creative-cards/api";
-import { creativeCounters } from "@/components/creative-cards/creative-model";
-import { CreateTaskDialog } from "@/components/creative-cards/create-task-dialog";
-import { SubmissionList } from "@/components/creative-cards/submission-list";
-import { TaskGroupsView } from "@/components/creative-cards/task-groups-view";
-import { UploadContentDialog } from "@/components/creative-cards/upload-content-dialog";
 import { EmptyState } from "@/components/empty-state";
 import { ErrorState } from "@/components/error-state";
 import { PageHeader } from "@/components/page-header";
@@ -14,8 +8,14 @@ import { Spinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useCurrentUser } from "@/lib/session";
 import { useAssignedClients } from "../api/get-assigned-clients.ts";
+import { useSubmissions } from "../api/get-submissions.ts";
+import { useTasks } from "../api/get-tasks.ts";
+import { creativeCounters } from "../utils/creative-model.ts";
 import { ClientsTab } from "./clients-tab.tsx";
 import { CreativeCounters } from "./creative-counters.tsx";
+import { SubmissionList } from "./submission-list.tsx";
+import { TaskGroupsView } from "./task-groups-view.tsx";
+import { CreateTaskDialog, UploadContentDialog } from "./lazy-dialogs.ts";
 
 /** Loading, error or the content of one query-backed tab. */
 function Loaded({

@@ -1,14 +1,14 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { Stats } from "@crm/contracts/lead/lead";
+import { Stats } from "@crm/contracts/lead/answers";
 import { apiGet } from "@/lib/api-client";
 
 /** GET /api/stats: key ["stats"], refreshed by the "stats" live topic. */
 export const statsQueryOptions = queryOptions({
   queryKey: ["stats"],
-  queryFn: ({ signal }) => apiGet<Partial<Stats>>("/api/stats", signal),
+  queryFn: ({ signal }) => apiGet("/api/stats", Stats, signal),
 });
 
-/** The four dashboard counters (any may be missing). */
+/** The four dashboard counters. */
 export function useStats() {
   return useQuery(statsQueryOptions);
 }

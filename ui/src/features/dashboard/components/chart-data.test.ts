@@ -20,7 +20,11 @@ describe("dashboard chart data", () => {
   it("buckets leads per week, this week last, ignoring older ones", () => {
     const now = new Date(2026, 2, 11, 12); // Wednesday 11 March 2026
     const at = (month: number, day: number) => new Date(2026, month, day, 9).toISOString();
-    const weeks = newLeadsPerWeek([{ createdAt: at(2, 9) }, { createdAt: at(2, 10) }, { createdAt: at(2, 4) }, { createdAt: at(0, 1) }], now, 4);
+    const weeks = newLeadsPerWeek(
+      [{ createdAt: at(2, 9) }, { createdAt: at(2, 10) }, { createdAt: at(2, 4) }, { createdAt: at(0, 1) }],
+      now,
+      4,
+    );
     expect(weeks.map((w) => w.count)).toEqual([0, 0, 1, 2]);
     expect(weeks[3]!.weekStart.getDate()).toBe(9);
   });

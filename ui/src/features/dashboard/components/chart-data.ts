@@ -1,4 +1,5 @@
-import type { Lead, LeadStage } from "@crm/contracts/lead/lead";
+import type { LeadStage } from "@crm/contracts/lead/lead";
+import type { Lead } from "@crm/contracts/lead/answers";
 import { LEAD_STAGES } from "@crm/contracts/lead/stages";
 
 export interface StageCount {

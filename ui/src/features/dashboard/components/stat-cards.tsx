@@ -1,5 +1,5 @@
 import { FileClock, Rocket, UserPlus, Users } from "lucide-react";
-import type { Stats } from "@crm/contracts/lead/lead";
+import type { Stats } from "@crm/contracts/lead/answers";
 import { StatGrid } from "@/components/stat-grid";
 
 const CARDS = [
@@ -9,7 +9,7 @@ const CARDS = [
   { key: "clientsAssigned", label: "Clients Assigned", icon: Users, tone: "bg-success/15 text-success" },
 ] as const;
 
-/** The four counters of docs/product.md, "Dashboard"; a missing value shows 0. */
-export function StatCards({ stats, loading }: { stats: Partial<Stats> | null | undefined; loading: boolean }) {
+/** The four counters of docs/product.md, "Dashboard"; 0 while they load. */
+export function StatCards({ stats, loading }: { stats: Stats | null | undefined; loading: boolean }) {
   return <StatGrid label="Pipeline figures" loading={loading} items={CARDS.map((card) => ({ ...card, value: stats?.[card.key] ?? 0 }))} />;
 }

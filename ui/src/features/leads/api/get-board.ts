@@ -1,7 +1,8 @@
 import { queryOptions, useQuery, type QueryClient, type QueryKey } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
 import { BOARD_MAX_PAGE, BOARD_PAGE } from "@crm/contracts/lead/board";
-import type { LeadBoard, LeadStage } from "@crm/contracts/lead/lead";
+import type { LeadStage } from "@crm/contracts/lead/lead";
+import { LeadBoard } from "@crm/contracts/lead/answers";
 import { LEAD_STAGES } from "@crm/contracts/lead/stages";
 import { apiGet } from "@/lib/api-client";
 import { shareBoard } from "../utils/share-leads.ts";
@@ -15,7 +16,7 @@ function fetchBoard(filter: LeadsFilter, limits: ColumnLimits, signal: AbortSign
   const params = filterParams(filter);
   if (Object.keys(limits).length > 0) params.set("limits", LEAD_STAGES.map((stage) => limits[stage] ?? BOARD_PAGE).join(","));
   const query = params.toString();
-  return apiGet<LeadBoard>(query ? `/api/leads/board?${query}` : "/api/leads/board", signal);
+  return apiGet(query ? `/api/leads/board?${query}` : "/api/leads/board", LeadBoard, signal);
 }
 
 /** GET /api/leads/board: key ["leads", "board", filter, limits], so the "leads" topic and a move reach it. */

@@ -1,12 +1,16 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { Activity } from "@crm/contracts/activity/activity";
+import { array } from "zod/mini";
+import { Activity } from "@crm/contracts/activity/activity";
 import { apiGet } from "@/lib/api-client";
+
+/** What the route answers (read-api activities.routes: an array of the contract's Activity). */
+const LeadActivities = array(Activity);
 
 /** GET /api/activities?leadId=: key ["activities", leadId], refreshed by the "activities:<id>" topic. */
 export function leadActivitiesQueryOptions(leadId: string) {
   return queryOptions({
     queryKey: ["activities", leadId],
-    queryFn: async ({ signal }) => (await apiGet<Activity[]>(`/api/activities?leadId=${encodeURIComponent(leadId)}`, signal)) ?? [],
+    queryFn: async ({ signal }) => (await apiGet(`/api/activities?leadId=${encodeURIComponent(leadId)}`, LeadActivities, signal)) ?? [],
   });
 }
 

@@ -1,7 +1,12 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { Lead, LeadPriority } from "@crm/contracts/lead/lead";
+import { array } from "zod/mini";
+import type { LeadPriority } from "@crm/contracts/lead/lead";
+import { Lead } from "@crm/contracts/lead/answers";
 import { apiGet } from "@/lib/api-client";
 import { shareLeads } from "../utils/share-leads.ts";
+
+/** What the route answers (read-api leads.routes: an array of the contract's Lead). */
+const Leads = array(Lead);
 
 export interface LeadsFilter {
   search?: string;
@@ -38,7 +43,7 @@ export function leadsQueryOptions(filter: LeadsFilter = {}) {
   const normalized = normalizeFilter(filter);
   return queryOptions({
     queryKey: ["leads", normalized],
-    queryFn: async ({ signal }) => (await apiGet<Lead[]>(leadsUrl(normalized), signal)) ?? [],
+    queryFn: async ({ signal }) => (await apiGet(leadsUrl(normalized), Leads, signal)) ?? [],
     structuralSharing: shareLeads,
   });
 }

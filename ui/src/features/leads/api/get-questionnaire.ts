@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { QuestionnaireResponse } from "@crm/contracts/questionnaire/questionnaire";
+import { QuestionnaireResponse } from "@crm/contracts/questionnaire/answers";
 import { apiGet, HttpError } from "@/lib/api-client";
 
 /** GET /api/questionnaire/{leadId}: the latest response, or null when the lead has none (404). */
@@ -8,7 +8,7 @@ export function questionnaireQueryOptions(leadId: string) {
     queryKey: ["questionnaire", leadId],
     queryFn: async ({ signal }) => {
       try {
-        return await apiGet<QuestionnaireResponse>(`/api/questionnaire/${encodeURIComponent(leadId)}`, signal);
+        return await apiGet(`/api/questionnaire/${encodeURIComponent(leadId)}`, QuestionnaireResponse, signal);
       } catch (error) {
         if (error instanceof HttpError && error.status === 404) return null;
         throw error;

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ImportLeadsBody, ImportResult } from "@crm/contracts/lead/import";
+import type { ImportLeadsBody } from "@crm/contracts/lead/import";
+import { ImportResult } from "@crm/contracts/lead/answers";
 import { apiRequest } from "@/lib/api-client";
 import { invalidateLead } from "./lead-mutations.ts";
 
@@ -7,7 +8,7 @@ import { invalidateLead } from "./lead-mutations.ts";
 export function useImportLeads() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ImportLeadsBody) => apiRequest<ImportResult>("POST", "/api/leads/import", body),
+    mutationFn: (body: ImportLeadsBody) => apiRequest("POST", "/api/leads/import", body, ImportResult),
     onSuccess: (result) => {
       if (!result.dryRun) invalidateLead(queryClient);
     },

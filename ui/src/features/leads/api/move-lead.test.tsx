@@ -1,7 +1,8 @@
 import { screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { LEAD_ERASED, LEAD_ERASED_TITLE } from "@crm/contracts/erasure/lead-erased";
-import type { Lead, LeadBoard, LeadStage } from "@crm/contracts/lead/lead";
+import type { LeadStage } from "@crm/contracts/lead/lead";
+import type { Lead, LeadBoard } from "@crm/contracts/lead/answers";
 import { aLead } from "@/test/lead";
 import { renderWithApp, stubFetch } from "@/test/render";
 import { useMoveLead } from "./move-lead.ts";

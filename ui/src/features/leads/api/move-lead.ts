@@ -1,10 +1,14 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import type { Lead, LeadBoard } from "@crm/contracts/lead/lead";
+import { positioned } from "@crm/contracts/api/command-result";
+import { Lead, type LeadBoard } from "@crm/contracts/lead/answers";
 import { apiRequest } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
 import { applyBoardMove, applyMove, type LeadMove } from "../utils/board-columns.ts";
 import { CONFLICT_TEXT, errorMessage, invalidateLead, isConflict } from "./lead-mutations.ts";
+
+/** What the route answers (command-service lead.routes): the moved lead with its log position. */
+const MovedLead = positioned(Lead);
 
 /** A cached ["leads", …] answer with the move applied: a list (search, export) or a paged board. */
 function withMove(data: Lead[] | LeadBoard, move: LeadMove) {
@@ -24,7 +28,7 @@ export function useMoveLead() {
       const before = queryClient.getQueriesData<Lead[] | LeadBoard>({ queryKey: ["leads"] });
       for (const [key, data] of before) if (data) queryClient.setQueryData(key, withMove(data, move));
       const { leadId, ...body } = move;
-      apiRequest("POST", `/api/leads/${encodeURIComponent(leadId)}/move`, body).then(
+      apiRequest("POST", `/api/leads/${encodeURIComponent(leadId)}/move`, body, MovedLead).then(
         () => invalidateLead(queryClient, leadId),
         (error: unknown) => {
           for (const [key, data] of before) queryClient.setQueryData(key, data);

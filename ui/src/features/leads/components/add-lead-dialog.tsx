@@ -1,56 +1,36 @@
-import { Plus } from "lucide-react";
-import { useId, useState, type FormEvent } from "react";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import { FormDialog, useMutationForm } from "@/components/form";
 import { toast } from "@/lib/toast";
 import { useCreateLead } from "../api/create-lead.ts";
-import { createBody, EMPTY_LEAD_FORM, type LeadFormValues } from "../utils/lead-form.ts";
+import { createBody, EMPTY_LEAD_FORM, LeadFormSchema } from "../utils/lead-form.ts";
 import { LeadFormFields } from "./lead-form-fields.tsx";
 
-/** The Add Lead button and its dialog: on success a toast, a reset form and a closed dialog (docs/product.md, "Leads board"). */
-export function AddLeadDialog() {
-  const [open, setOpen] = useState(false);
-  const [values, setValues] = useState<LeadFormValues>(EMPTY_LEAD_FORM);
+export interface AddLeadDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** Add New Lead: on success a toast, a reset form and a closed dialog (docs/product.md, "Leads board"). */
+export function AddLeadDialog({ open, onOpenChange }: AddLeadDialogProps) {
   const create = useCreateLead();
-  const formId = useId();
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    create.mutate(createBody(values), {
-      onSuccess: () => {
-        toast({ title: "Lead Created", description: "New lead has been added successfully." });
-        setValues(EMPTY_LEAD_FORM);
-        setOpen(false);
-      },
-      onError: () => toast({ variant: "destructive", title: "Error", description: "Failed to create lead. Please try again." }),
-    });
-  }
-
+  const form = useMutationForm({
+    schema: LeadFormSchema,
+    defaultValues: EMPTY_LEAD_FORM,
+    submit: (values) => create.mutateAsync(createBody(values)),
+    failure: () => ({ title: "Error", description: "Failed to create lead. Please try again." }),
+    onSuccess: () => toast({ title: "Lead Created", description: "New lead has been added successfully." }),
+  });
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button>
-          <Plus aria-hidden="true" />
-          Add Lead
-        </Button>
-      </DialogTrigger>
-      <DialogContent className="sm:max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>Add New Lead</DialogTitle>
-          <DialogDescription>Create a new lead entry in your CRM pipeline.</DialogDescription>
-        </DialogHeader>
-        <form id={formId} onSubmit={submit}>
-          <LeadFormFields mode="create" values={values} onChange={setValues} />
-        </form>
-        <DialogFooter>
-          <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} disabled={create.isPending}>
-            {create.isPending ? "Creating..." : "Create Lead"}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      form={form}
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Add New Lead"
+      description="Create a new lead entry in your CRM pipeline."
+      submitLabel="Create Lead"
+      pendingLabel="Creating..."
+      className="sm:max-w-2xl"
+    >
+      <LeadFormFields mode="create" />
+    </FormDialog>
   );
 }

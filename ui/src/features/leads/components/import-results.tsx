@@ -1,4 +1,4 @@
-import type { ImportResult } from "@crm/contracts/lead/import";
+import type { ImportResult } from "@crm/contracts/lead/answers";
 import { Badge } from "@/components/ui/badge";
 
 const SHOWN_ROWS = 200;

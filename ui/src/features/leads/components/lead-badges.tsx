@@ -1,4 +1,4 @@
-import type { Lead } from "@crm/contracts/lead/lead";
+import type { Lead } from "@crm/contracts/lead/answers";
 import { Badge, type BadgeProps } from "@/components/ui/badge";
 
 /** docs/product.md, "Leads board" (the quick view): high is destructive, medium default, low secondary, anything else outline. */

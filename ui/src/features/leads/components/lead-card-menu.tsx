@@ -1,6 +1,6 @@
 import { CalendarPlus, Eye, GitBranch, Mail, MoreHorizontal, Pencil } from "lucide-react";
 import { useNavigate } from "react-router";
-import type { Lead } from "@crm/contracts/lead/lead";
+import type { Lead } from "@crm/contracts/lead/answers";
 import { Button } from "@/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 

@@ -1,6 +1,7 @@
 import { Mail, Phone } from "lucide-react";
 import { memo, type ReactNode } from "react";
-import type { Lead, LeadPriority } from "@crm/contracts/lead/lead";
+import type { LeadPriority } from "@crm/contracts/lead/lead";
+import type { Lead } from "@crm/contracts/lead/answers";
 import { Avatar, AvatarFallback } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/lib/utils";

@@ -1,15 +1,12 @@
-import { useEffect, useState, type FormEvent } from "react";
-import type { Lead } from "@crm/contracts/lead/lead";
-import { Button } from "@/components/ui/button";
+import { lazy, Suspense } from "react";
+import type { Lead } from "@crm/contracts/lead/answers";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatDate } from "@/lib/format";
-import { toast } from "@/lib/toast";
-import { useCreativeDirectors } from "../api/get-creative-directors.ts";
-import { failureText } from "../api/lead-mutations.ts";
-import { useUpdateLead } from "../api/update-lead.ts";
-import { changesOf, valuesOf, type LeadFormValues } from "../utils/lead-form.ts";
+import { useCreativeDirectors } from "@/api/get-creative-directors";
 import { LeadBadges } from "./lead-badges.tsx";
-import { LeadFormFields } from "./lead-form-fields.tsx";
+
+/** The edit form (its fields, schema and form library) loads when the person first edits, not with the page. */
+const LeadEditForm = lazy(() => import("./lead-edit-form.tsx").then((m) => ({ default: m.LeadEditForm })));
 
 export interface LeadInformationCardProps {
   lead: Lead;
@@ -40,7 +37,9 @@ export function LeadInformationCard({ lead, editing, onEditingChange }: LeadInfo
       </CardHeader>
       <CardContent className="grid gap-4">
         {editing ? (
-          <LeadEditForm lead={lead} directors={directors.data ?? []} onDone={() => onEditingChange(false)} />
+          <Suspense fallback={null}>
+            <LeadEditForm key={lead.id} lead={lead} directors={directors.data ?? []} onDone={() => onEditingChange(false)} />
+          </Suspense>
         ) : (
           <>
             <LeadBadges lead={lead} />
@@ -58,55 +57,5 @@ export function LeadInformationCard({ lead, editing, onEditingChange }: LeadInfo
         )}
       </CardContent>
     </Card>
-  );
-}
-
-function LeadEditForm({
-  lead,
-  directors,
-  onDone,
-}: {
-  lead: Lead;
-  directors: NonNullable<ReturnType<typeof useCreativeDirectors>["data"]>;
-  onDone: () => void;
-}) {
-  const [values, setValues] = useState<LeadFormValues>(() => valuesOf(lead));
-  const update = useUpdateLead();
-  // Editing starts from the lead as it is when the form opens; later live changes don't overwrite typing.
-  useEffect(() => setValues(valuesOf(lead)), [lead.id]); // eslint-disable-line react-hooks/exhaustive-deps
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const changes = changesOf(lead, values);
-    if (Object.keys(changes).length === 0) return onDone();
-    update.mutate(
-      { id: lead.id, changes },
-      {
-        onSuccess: () => {
-          toast({ title: "Lead Updated", description: "Lead details have been updated." });
-          onDone();
-        },
-        onError: (error) =>
-          toast({
-            variant: "destructive",
-            title: "Update Failed",
-            description: failureText(error, "Failed to update lead. Please try again."),
-          }),
-      },
-    );
-  }
-
-  return (
-    <form onSubmit={submit} className="grid gap-4" aria-label="Edit lead">
-      <LeadFormFields mode="edit" values={values} onChange={setValues} directors={directors} />
-      <div className="flex justify-end gap-2">
-        <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={update.isPending}>
-          {update.isPending ? "Saving..." : "Save Changes"}
-        </Button>
-      </div>
-    </form>
   );
 }

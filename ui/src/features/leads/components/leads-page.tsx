@@ -1,9 +1,7 @@
-import { Download } from "lucide-react";
+import { Download, Plus, Upload } from "lucide-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
-import type { Lead, LeadPriority, LeadStage } from "@crm/contracts/lead/lead";
-import { ScheduleMeetingDialog } from "@/components/lead-dialogs/schedule-meeting-dialog";
-import { SendFormDialog } from "@/components/lead-dialogs/send-form-dialog";
+import type { LeadPriority } from "@crm/contracts/lead/lead";
 import { ErrorState } from "@/components/error-state";
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
@@ -12,19 +10,12 @@ import { useDebouncedValue } from "@/lib/use-debounced-value";
 import { useBoard } from "../api/get-board.ts";
 import { leadsQueryOptions, type LeadsFilter } from "../api/get-leads.ts";
 import { failureText } from "../api/lead-mutations.ts";
-import { useUpdateLead } from "../api/update-lead.ts";
 import { downloadLeadsCsv } from "../utils/export-csv.ts";
-import { AddLeadDialog } from "./add-lead-dialog.tsx";
 import { BoardSkeleton } from "./board-skeleton.tsx";
-import { EditLeadDialog } from "./edit-lead-dialog.tsx";
-import { ImportCsvDialog } from "./import-csv-dialog.tsx";
 import type { LeadCardActions } from "./lead-card-menu.tsx";
-import { LeadDetailsDialog } from "./lead-details-dialog.tsx";
+import { LeadsDialogs, type BoardDialog } from "./leads-dialogs.tsx";
 import { LeadsToolbar } from "./leads-toolbar.tsx";
 import { PipelineBoard } from "./pipeline-board.tsx";
-import { UpdateStageDialog } from "./update-stage-dialog.tsx";
-
-type OpenDialog = { kind: "details" | "edit" | "stage" | "meeting" | "form"; lead: Lead } | null;
 
 /** /leads: the pipeline board with search, filters, CSV export and import, and the lead dialogs. */
 export function LeadsPage() {
@@ -34,8 +25,7 @@ export function LeadsPage() {
   const search = useDebouncedValue(query.trim(), 250);
   const filter: LeadsFilter = { search, priority, mine };
   const { board, loadMore } = useBoard(filter);
-  const [dialog, setDialog] = useState<OpenDialog>(null);
-  const update = useUpdateLead();
+  const [dialog, setDialog] = useState<BoardDialog>(null);
   const queryClient = useQueryClient();
   const [exporting, setExporting] = useState(false);
 
@@ -65,29 +55,8 @@ export function LeadsPage() {
     }),
     [],
   );
-  const dialogProps = (kind: NonNullable<OpenDialog>["kind"]) => ({
-    open: dialog?.kind === kind,
-    onOpenChange: (open: boolean) => !open && setDialog((d) => (d?.kind === kind ? null : d)),
-  });
-
-  function changeStage(lead: Lead, stage: LeadStage) {
-    update.mutate(
-      { id: lead.id, changes: { stage, expectedVersion: lead.version } },
-      {
-        onSuccess: () => toast({ title: "Stage Updated", description: `${lead.name} moved to ${stage}.` }),
-        onError: (error) =>
-          toast({
-            variant: "destructive",
-            title: "Update Failed",
-            description: failureText(error, "Failed to update the stage. Please try again."),
-          }),
-      },
-    );
-  }
-
   const filtered = Boolean(search || priority || mine);
   const total = board.data?.columns.reduce((sum, column) => sum + column.count, 0);
-  const lead = dialog?.lead ?? null;
   return (
     <>
       <PageHeader
@@ -95,12 +64,18 @@ export function LeadsPage() {
         description="Drag a card to another stage, or use its menu, to move a lead through the pipeline."
         actions={
           <div className="flex flex-wrap gap-2">
-            <ImportCsvDialog />
+            <Button variant="outline" aria-haspopup="dialog" aria-expanded={dialog?.kind === "import"} onClick={() => setDialog({ kind: "import" })}>
+              <Upload aria-hidden="true" />
+              Import CSV
+            </Button>
             <Button variant="outline" onClick={() => void exportCsv()} disabled={!board.data || exporting}>
               <Download aria-hidden="true" />
               Export CSV
             </Button>
-            <AddLeadDialog />
+            <Button aria-haspopup="dialog" aria-expanded={dialog?.kind === "add"} onClick={() => setDialog({ kind: "add" })}>
+              <Plus aria-hidden="true" />
+              Add Lead
+            </Button>
           </div>
         }
       />
@@ -124,15 +99,7 @@ export function LeadsPage() {
       ) : (
         <PipelineBoard board={board.data} actions={actions} onLoadMore={loadMore} />
       )}
-      <LeadDetailsDialog lead={dialog?.kind === "details" ? lead : null} {...dialogProps("details")} />
-      <EditLeadDialog lead={dialog?.kind === "edit" ? lead : null} {...dialogProps("edit")} />
-      <UpdateStageDialog
-        lead={dialog?.kind === "stage" ? lead : null}
-        {...dialogProps("stage")}
-        onSubmit={(stage) => lead && changeStage(lead, stage)}
-      />
-      <ScheduleMeetingDialog lead={dialog?.kind === "meeting" ? lead : null} {...dialogProps("meeting")} />
-      <SendFormDialog lead={dialog?.kind === "form" ? lead : null} {...dialogProps("form")} />
+      <LeadsDialogs dialog={dialog} onClose={(kind) => setDialog((d) => (d?.kind === kind ? null : d))} />
     </>
   );
 }

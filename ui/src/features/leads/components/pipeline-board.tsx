@@ -17,7 +17,8 @@ import {
 } from "@dnd-kit/core";
 import { arrayMove } from "@dnd-kit/sortable";
 import { useCallback, useMemo, useRef, useState } from "react";
-import type { Lead, LeadBoard, LeadStage } from "@crm/contracts/lead/lead";
+import type { LeadStage } from "@crm/contracts/lead/lead";
+import type { Lead, LeadBoard } from "@crm/contracts/lead/answers";
 import { LEAD_STAGES } from "@crm/contracts/lead/stages";
 import { useMoveLead } from "../api/move-lead.ts";
 import { BOARD_INSTRUCTIONS, boardAnnouncements } from "../utils/board-announcements.ts";

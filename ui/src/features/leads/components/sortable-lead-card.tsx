@@ -2,7 +2,7 @@ import { useSortable } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { GripVertical } from "lucide-react";
 import { memo, useMemo } from "react";
-import type { Lead } from "@crm/contracts/lead/lead";
+import type { Lead } from "@crm/contracts/lead/answers";
 import { cn } from "@/lib/utils";
 import { LeadCard } from "./lead-card.tsx";
 import type { LeadCardActions } from "./lead-card-menu.tsx";

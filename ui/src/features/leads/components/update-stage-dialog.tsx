@@ -1,12 +1,12 @@
 import { ArrowRight } from "lucide-react";
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { z } from "zod/mini";
 import type { LeadStage } from "@crm/contracts/lead/lead";
-import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { Label } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { LEAD_STAGES } from "@crm/contracts/lead/stages";
+import { FormDialog, FormField, useMutationForm, type ControlProps } from "@/components/form";
+import { Badge } from "@/components/ui/badge";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+
+const StageForm = z.object({ stage: z.enum(LEAD_STAGES) });
 
 export interface UpdateStageDialogProps {
   lead: { name: string; stage: LeadStage } | null;
@@ -19,61 +19,57 @@ export interface UpdateStageDialogProps {
 /** Update Stage (docs/product.md, "Leads board"): current stage, an arrow, a picker where the current stage is disabled. */
 export function UpdateStageDialog({ lead, open, onOpenChange, onSubmit }: UpdateStageDialogProps) {
   const current = lead?.stage ?? "New Lead";
-  const [stage, setStage] = useState<LeadStage>(current);
-  const id = useId();
-  useEffect(() => {
-    if (open) setStage(current);
-  }, [open, current]);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (stage === current) return;
-    onSubmit(stage);
-    onOpenChange(false);
-  }
-
+  const form = useMutationForm({
+    schema: StageForm,
+    defaultValues: { stage: current },
+    submit: async ({ stage }) => onSubmit(stage),
+    // The caller moves the lead and says how that went; handing the stage over cannot fail.
+    failure: { title: "Update Failed", fallback: "Failed to update the stage. Please try again." },
+  });
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Update Lead Stage</DialogTitle>
-          <DialogDescription>
-            {lead ? `Move ${lead.name} to another stage of the pipeline.` : "Move the lead to another stage."}
-          </DialogDescription>
-        </DialogHeader>
-        <form id={`${id}-form`} onSubmit={submit} className="flex flex-wrap items-end gap-3">
-          <div className="grid gap-2">
-            <span className="text-sm font-medium">Current Stage</span>
-            <Badge variant="secondary" className="h-9 px-3 text-sm">
-              {current}
-            </Badge>
-          </div>
-          <ArrowRight className="mb-2.5 size-4 text-muted-foreground" aria-label="to" />
-          <div className="grid min-w-48 flex-1 gap-2">
-            <Label htmlFor={`${id}-stage`}>New Stage</Label>
-            <Select value={stage} onValueChange={(v) => setStage(v as LeadStage)}>
-              <SelectTrigger id={`${id}-stage`}>
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {LEAD_STAGES.map((s) => (
-                  <SelectItem key={s} value={s} disabled={s === current}>
-                    {s}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
-        </form>
-        <DialogFooter>
-          <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" form={`${id}-form`} disabled={stage === current}>
-            Update Stage
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      form={form}
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Update Lead Stage"
+      description={lead ? `Move ${lead.name} to another stage of the pipeline.` : "Move the lead to another stage."}
+      submitLabel="Update Stage"
+      pendingLabel="Update Stage"
+      submitDisabled={form.watch("stage") === current}
+    >
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="grid gap-2">
+          <span className="text-sm font-medium">Current Stage</span>
+          <Badge variant="secondary" className="h-9 px-3 text-sm">
+            {current}
+          </Badge>
+        </div>
+        <ArrowRight className="mb-2.5 size-4 text-muted-foreground" aria-label="to" />
+        <FormField
+          name="stage"
+          label="New Stage"
+          className="min-w-48 flex-1"
+          render={(control) => <StagePicker control={control} current={current} />}
+        />
+      </div>
+    </FormDialog>
+  );
+}
+
+/** The stages in pipeline order, the lead's own one disabled. */
+function StagePicker({ control: { id, value, onChange, onBlur, ref, ...aria }, current }: { control: ControlProps; current: LeadStage }) {
+  return (
+    <Select value={value as string} onValueChange={onChange}>
+      <SelectTrigger id={id} ref={ref} onBlur={onBlur} {...aria}>
+        <SelectValue />
+      </SelectTrigger>
+      <SelectContent>
+        {LEAD_STAGES.map((s) => (
+          <SelectItem key={s} value={s} disabled={s === current}>
+            {s}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
   );
 }

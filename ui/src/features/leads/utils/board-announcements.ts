@@ -1,5 +1,5 @@
 import type { Announcements, ScreenReaderInstructions } from "@dnd-kit/core";
-import type { Lead } from "@crm/contracts/lead/lead";
+import type { Lead } from "@crm/contracts/lead/answers";
 import { columnOf, type Columns } from "./board-columns.ts";
 
 /** Read to screen-reader users when they focus a card's move button. */

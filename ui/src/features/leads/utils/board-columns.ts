@@ -1,4 +1,5 @@
-import type { Lead, LeadBoard, LeadStage } from "@crm/contracts/lead/lead";
+import type { LeadStage } from "@crm/contracts/lead/lead";
+import type { Lead, LeadBoard } from "@crm/contracts/lead/answers";
 import { LEAD_STAGES } from "@crm/contracts/lead/stages";
 
 /** The card ids of each column, top to bottom. */

@@ -1,4 +1,4 @@
-import type { Lead } from "@crm/contracts/lead/lead";
+import type { Lead } from "@crm/contracts/lead/answers";
 
 export const EXPORT_COLUMNS = ["Name", "Business", "Email", "Phone", "Stage", "Priority", "Source"] as const;
 

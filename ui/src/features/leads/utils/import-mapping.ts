@@ -11,10 +11,6 @@ export const IMPORT_FIELDS: { field: ImportField; label: string; required: boole
   { field: "notes", label: "Notes", required: false },
 ];
 
-// The limits of contracts/lead/import.ts, repeated so the dialog does not pull zod into the page.
-export const IMPORT_MAX_ROWS = 5_000;
-export const IMPORT_MAX_CHARS = 1_000_000;
-
 const SYNONYMS: Record<ImportField, string[]> = {
   name: ["name", "contactname", "fullname", "contact", "clientname", "leadname"],
   business: ["business", "businessname", "company", "companyname", "organization", "organisation", "account"],

@@ -1,19 +1,28 @@
-import type { CreateLeadBody, UpdateLeadBody } from "@crm/contracts/lead/commands";
-import type { Lead, LeadPriority, LeadStage } from "@crm/contracts/lead/lead";
+import { z } from "zod/mini";
+import { CreateLeadBody, type UpdateLeadBody } from "@crm/contracts/lead/commands";
+import type { Lead } from "@crm/contracts/lead/answers";
+import { LEAD_PRIORITIES, LEAD_STAGES } from "@crm/contracts/lead/stages";
 
-/** The editable fields as the form holds them (text inputs: "" for nothing). */
-export interface LeadFormValues {
-  name: string;
-  business: string;
-  email: string;
-  phone: string;
-  source: string;
-  priority: LeadPriority;
-  notes: string;
-  stage: LeadStage;
-  /** "" for None. */
-  creativeDirectorId: string;
-}
+/** Radix Select needs a non-empty value: this one stands for "no director". */
+export const NO_DIRECTOR = "none";
+
+/**
+ * The editable fields as the form holds them: the create command's rules (and messages) for the
+ * required ones, text ("" for nothing) for the optional ones, whose limits the server names if broken.
+ */
+export const LeadFormSchema = z.object({
+  name: CreateLeadBody.shape.name,
+  business: CreateLeadBody.shape.business,
+  email: CreateLeadBody.shape.email,
+  phone: z.string(),
+  source: z.string(),
+  priority: z.enum(LEAD_PRIORITIES),
+  notes: z.string(),
+  stage: z.enum(LEAD_STAGES),
+  /** NO_DIRECTOR for None. */
+  creativeDirectorId: z.string(),
+});
+export type LeadFormValues = z.infer<typeof LeadFormSchema>;
 
 /** A new lead: priority medium, stage New Lead (docs/product.md, "Leads and the pipeline"). */
 export const EMPTY_LEAD_FORM: LeadFormValues = {
@@ -25,7 +34,7 @@ export const EMPTY_LEAD_FORM: LeadFormValues = {
   priority: "medium",
   notes: "",
   stage: "New Lead",
-  creativeDirectorId: "",
+  creativeDirectorId: NO_DIRECTOR,
 };
 
 /** The form's values for an existing lead. */
@@ -39,7 +48,7 @@ export function valuesOf(lead: Lead): LeadFormValues {
     priority: lead.priority,
     notes: lead.notes ?? "",
     stage: lead.stage,
-    creativeDirectorId: lead.creativeDirectorId ?? "",
+    creativeDirectorId: lead.creativeDirectorId ?? NO_DIRECTOR,
   };
 }
 
@@ -77,6 +86,8 @@ export function changesOf(lead: Lead, values: LeadFormValues): UpdateLeadBody {
   }
   if (values.priority !== before.priority) changes.priority = values.priority;
   if (values.stage !== before.stage) changes.stage = values.stage;
-  if (values.creativeDirectorId !== before.creativeDirectorId) changes.creativeDirectorId = values.creativeDirectorId || null;
+  if (values.creativeDirectorId !== before.creativeDirectorId) {
+    changes.creativeDirectorId = values.creativeDirectorId === NO_DIRECTOR ? null : values.creativeDirectorId;
+  }
   return Object.keys(changes).length === 0 ? changes : { ...changes, expectedVersion: lead.version };
 }

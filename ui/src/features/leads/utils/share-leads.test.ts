@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Lead, LeadBoard, LeadStage } from "@crm/contracts/lead/lead";
+import type { LeadStage } from "@crm/contracts/lead/lead";
+import type { Lead, LeadBoard } from "@crm/contracts/lead/answers";
 import { applyBoardMove, applyMove } from "./board-columns.ts";
 import { shareBoard, shareLeads } from "./share-leads.ts";
 

@@ -1,5 +1,5 @@
 import { replaceEqualDeep } from "@tanstack/react-query";
-import type { BoardColumn, Lead, LeadBoard } from "@crm/contracts/lead/lead";
+import type { BoardColumn, Lead, LeadBoard } from "@crm/contracts/lead/answers";
 
 /** Each new lead matched to an old one by id; the old object is kept when it is equal. */
 function shareById(before: ReadonlyMap<string, Lead>, previous: readonly Lead[] | undefined, next: readonly Lead[]): Lead[] {

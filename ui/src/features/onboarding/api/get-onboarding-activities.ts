@@ -1,12 +1,15 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { OnboardingActivity } from "@crm/contracts/onboarding/onboarding";
+import { z } from "zod/mini";
+import { OnboardingActivity } from "@crm/contracts/onboarding/answers";
 import { apiGet } from "@/lib/api-client";
+
+const OnboardingActivities = z.array(OnboardingActivity);
 
 /** GET /api/onboarding/activities?limit=: key ["onboarding", "activities", limit], refreshed by the "onboarding" topic. */
 export function onboardingActivitiesQueryOptions(limit = 10) {
   return queryOptions({
     queryKey: ["onboarding", "activities", limit],
-    queryFn: async ({ signal }) => (await apiGet<OnboardingActivity[]>(`/api/onboarding/activities?limit=${limit}`, signal)) ?? [],
+    queryFn: async ({ signal }) => (await apiGet(`/api/onboarding/activities?limit=${limit}`, OnboardingActivities, signal)) ?? [],
   });
 }
 

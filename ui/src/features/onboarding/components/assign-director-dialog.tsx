@@ -1,13 +1,10 @@
-import { useEffect, useState, type FormEvent } from "react";
-import type { Lead } from "@crm/contracts/lead/lead";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { Label } from "@/components/ui/label";
+import { AssignDirectorBody } from "@crm/contracts/onboarding/onboarding";
+import type { Lead } from "@crm/contracts/lead/answers";
+import { FormDialog, FormField, useMutationForm } from "@/components/form";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { errorMessage } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
+import { useCreativeDirectors } from "@/api/get-creative-directors";
 import { useAssignDirector } from "../api/assign-director.ts";
-import { useCreativeDirectors } from "../api/get-creative-directors.ts";
 
 export interface AssignDirectorDialogProps {
   client: Lead;
@@ -15,98 +12,51 @@ export interface AssignDirectorDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-const REQUIRED = "Please select a creative director";
-
 /** Assigns a creative director; the client moves to "Creative Director Assigned" (a director must be chosen). */
 export function AssignDirectorDialog({ client, open, onOpenChange }: AssignDirectorDialogProps) {
   const directors = useCreativeDirectors(open);
   const assign = useAssignDirector();
-  const [directorId, setDirectorId] = useState("");
-  const [missing, setMissing] = useState(false);
-
-  useEffect(() => {
-    if (!open) return;
-    setDirectorId(client.creativeDirectorId ?? "");
-    setMissing(false);
-  }, [open, client.creativeDirectorId]);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!directorId) {
-      setMissing(true);
-      toast({ variant: "destructive", title: "Director Required", description: REQUIRED });
-      return;
-    }
-    const name = directors.data?.find((d) => d.id === directorId)?.displayName ?? "The director";
-    assign.mutate(
-      { leadId: client.id, creativeDirectorId: directorId },
-      {
-        onSuccess: () => {
-          toast({ title: "Director Assigned", description: `${name} is now the creative director for ${client.business}.` });
-          onOpenChange(false);
-        },
-        onError: (error) =>
-          toast({
-            variant: "destructive",
-            title: "Assignment Failed",
-            description: errorMessage(error, "Failed to assign the director. Please try again."),
-          }),
-      },
-    );
-  }
-
+  const current = client.creativeDirectorId ?? "";
+  const form = useMutationForm({
+    schema: AssignDirectorBody,
+    defaultValues: { creativeDirectorId: current },
+    submit: ({ creativeDirectorId }) => assign.mutateAsync({ leadId: client.id, creativeDirectorId }),
+    invalid: { title: "Director Required", description: "Please select a creative director" },
+    failure: { title: "Assignment Failed", fallback: "Failed to assign the director. Please try again." },
+    onSuccess: (_lead, { creativeDirectorId }) => {
+      const name = directors.data?.find((d) => d.id === creativeDirectorId)?.displayName ?? "The director";
+      toast({ title: "Director Assigned", description: `${name} is now the creative director for ${client.business}.` });
+    },
+  });
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <form onSubmit={submit} className="grid gap-4" noValidate>
-          <DialogHeader>
-            <DialogTitle>Assign Creative Director</DialogTitle>
-            <DialogDescription>
-              Choose who leads the creative work for {client.name}. The client moves to "Creative Director Assigned".
-            </DialogDescription>
-          </DialogHeader>
-          <div className="grid gap-2">
-            <Label htmlFor="assign-director">Creative director</Label>
-            <Select
-              value={directorId}
-              onValueChange={(id) => {
-                setDirectorId(id);
-                setMissing(false);
-              }}
-              disabled={directors.isPending}
-            >
-              <SelectTrigger
-                id="assign-director"
-                aria-invalid={missing || undefined}
-                aria-describedby={missing ? "assign-director-error" : undefined}
-              >
-                <SelectValue placeholder={directors.isPending ? "Loading directors…" : "Select a creative director"} />
-              </SelectTrigger>
-              <SelectContent>
-                {(directors.data ?? []).map((director) => (
-                  <SelectItem key={director.id} value={director.id}>
-                    {director.displayName}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-            {missing && (
-              <p id="assign-director-error" className="text-sm text-destructive" role="alert">
-                {REQUIRED}
-              </p>
-            )}
-            {directors.data?.length === 0 && <p className="text-sm text-muted-foreground">No approved creative directors yet.</p>}
-          </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={assign.isPending}>
-              {assign.isPending ? "Assigning..." : "Assign Director"}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      form={form}
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Assign Creative Director"
+      description={`Choose who leads the creative work for ${client.name}. The client moves to "Creative Director Assigned".`}
+      submitLabel="Assign Director"
+      pendingLabel="Assigning..."
+    >
+      <FormField
+        name="creativeDirectorId"
+        label="Creative director"
+        hint={directors.data?.length === 0 && <p className="text-sm text-muted-foreground">No approved creative directors yet.</p>}
+        render={({ id, value, onChange, onBlur, ref, ...aria }) => (
+          <Select value={value as string} onValueChange={onChange} disabled={directors.isPending}>
+            <SelectTrigger id={id} ref={ref} onBlur={onBlur} {...aria}>
+              <SelectValue placeholder={directors.isPending ? "Loading directors…" : "Select a creative director"} />
+            </SelectTrigger>
+            <SelectContent>
+              {(directors.data ?? []).map((director) => (
+                <SelectItem key={director.id} value={director.id}>
+                  {director.displayName}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        )}
+      />
+    </FormDialog>
   );
 }

@@ -1,12 +1,12 @@
 import { ArrowUpRight, Building2, Mail, Phone, Palette } from "lucide-react";
 import { Link } from "react-router";
-import type { Lead } from "@crm/contracts/lead/lead";
-import { ClientLinkControl } from "@/components/client-link/client-link-control";
+import type { Lead } from "@crm/contracts/lead/answers";
 import { Avatar, AvatarFallback } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { initials } from "@/lib/utils";
+import { ClientLinkControl } from "./client-link-control.tsx";
 
 /** Who the client is: contact details, stage, director, the client questionnaire link and the link to the lead. */
 export function ClientCard({ client, directorName }: { client: Lead; directorName: string | null }) {

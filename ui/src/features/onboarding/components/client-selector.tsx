@@ -1,4 +1,4 @@
-import type { Lead } from "@crm/contracts/lead/lead";
+import type { Lead } from "@crm/contracts/lead/answers";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 

@@ -1,5 +1,5 @@
 import { ClipboardCheck, History } from "lucide-react";
-import type { OnboardingActivity } from "@crm/contracts/onboarding/onboarding";
+import type { OnboardingActivity } from "@crm/contracts/onboarding/answers";
 import { ACTIVITY_ICONS, ActivityWhen } from "@/components/activity";
 import { EmptyState } from "@/components/empty-state";
 import { ErrorState } from "@/components/error-state";

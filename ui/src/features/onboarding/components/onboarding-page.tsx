@@ -1,22 +1,25 @@
 import { Rocket } from "lucide-react";
+import type { ReactNode } from "react";
 import { useSearchParams } from "react-router";
-import type { Lead } from "@crm/contracts/lead/lead";
+import type { Lead } from "@crm/contracts/lead/answers";
 import { EmptyState } from "@/components/empty-state";
 import { ErrorState } from "@/components/error-state";
 import { PageHeader } from "@/components/page-header";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
-import { useCreativeDirectors } from "../api/get-creative-directors.ts";
+import { useCreativeDirectors } from "@/api/get-creative-directors";
 import { useOnboardingLeads } from "../api/get-onboarding-leads.ts";
 import { ClientCard } from "./client-card.tsx";
 import { ClientSelector } from "./client-selector.tsx";
 import { OnboardingActivities } from "./onboarding-activities.tsx";
 import { OnboardingStepper } from "./onboarding-stepper.tsx";
 import { QuestionnaireSummary } from "./questionnaire-summary.tsx";
-import { QuickActions } from "./quick-actions.tsx";
+
+/** The next steps for a client (forms, meetings, the director), which app/ composes from several features. */
+export type QuickActionsSlot = (client: Lead) => ReactNode;
 
 /** One client's onboarding: progress, next steps, answers and contact card. */
-function ClientOnboarding({ client }: { client: Lead }) {
+function ClientOnboarding({ client, quickActions }: { client: Lead; quickActions: QuickActionsSlot }) {
   const directors = useCreativeDirectors();
   const directorName = directors.data?.find((d) => d.id === client.creativeDirectorId)?.displayName ?? null;
   return (
@@ -33,7 +36,7 @@ function ClientOnboarding({ client }: { client: Lead }) {
             <OnboardingStepper stage={client.stage} />
           </CardContent>
         </Card>
-        <QuickActions client={client} />
+        {quickActions(client)}
         <QuestionnaireSummary key={client.id} leadId={client.id} />
       </div>
       <div className="flex min-w-0 flex-col gap-6">
@@ -45,7 +48,7 @@ function ClientOnboarding({ client }: { client: Lead }) {
 }
 
 /** /onboarding: the clients between Contract Signed and Active (the selected one is ?client=<id>). */
-export function OnboardingPage() {
+export function OnboardingPage({ quickActions }: { quickActions: QuickActionsSlot }) {
   const clients = useOnboardingLeads();
   const [params, setParams] = useSearchParams();
   const list = clients.data ?? [];
@@ -71,7 +74,7 @@ export function OnboardingPage() {
           description='Move leads to "Contract Signed" stage to begin onboarding.'
         />
       ) : (
-        <ClientOnboarding client={selected} />
+        <ClientOnboarding client={selected} quickActions={quickActions} />
       )}
     </div>
   );

@@ -6,14 +6,15 @@ import {
   QUESTIONNAIRE_SECTIONS,
   type QuestionnaireField,
 } from "@crm/contracts/questionnaire/fields";
-import type { QuestionnaireResponse } from "@crm/contracts/questionnaire/questionnaire";
+import type { QuestionnaireResponse } from "@crm/contracts/questionnaire/answers";
 import { EmptyState } from "@/components/empty-state";
 import { ErrorState } from "@/components/error-state";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatDate } from "@/lib/format";
-import { useQuestionnaireVersion, useQuestionnaireVersions } from "../api/get-questionnaire.ts";
+import { useQuestionnaireVersion } from "../api/get-questionnaire.ts";
+import { useQuestionnaireVersions } from "../api/get-questionnaire-versions.ts";
 
 const isCount = (field: QuestionnaireField) => (QUESTIONNAIRE_COUNT_FIELDS as readonly string[]).includes(field);
 const show = (field: QuestionnaireField, value: unknown) => (isCount(field) ? Number(value).toLocaleString("en-US") : String(value));

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { EXPIRED_LINK_MESSAGE, PublicClientLink } from "@crm/contracts/client-link/client-link";
+import { EXPIRED_LINK_MESSAGE, PublicClientLink } from "@crm/contracts/client-link/answers";
+import { AnswerShapeError } from "@/lib/api-client";
 
 /** A link that does not open the form; the message is what the page shows. */
 export class DeadLinkError extends Error {
@@ -9,14 +10,20 @@ export class DeadLinkError extends Error {
   }
 }
 
-/** GET /api/questionnaire/link/{token}: public, no credentials; 410 for every link that does not work (decisions/038). */
+/**
+ * GET /api/questionnaire/link/{token}: public, so fetched without credentials (apiGet sends them);
+ * 410 for every link that does not work (decisions/038). A wrong shape names the route, not the token.
+ */
 export async function checkLink(token: string, signal?: AbortSignal): Promise<PublicClientLink> {
   const res = await fetch(`/api/questionnaire/link/${encodeURIComponent(token)}`, { credentials: "omit", signal });
   if (res.status === 410 || res.status === 404 || res.status === 400) throw new DeadLinkError();
   if (!res.ok) throw new Error("We could not check your link. Please reload the page.");
-  return PublicClientLink.parse(await res.json());
+  const parsed = PublicClientLink.safeParse(await res.json());
+  if (!parsed.success) throw new AnswerShapeError("GET", "/api/questionnaire/link/{token}", parsed.error.issues);
+  return parsed.data;
 }
 
+/** The link check: key ["questionnaire-link", token]; a dead link is not asked again. */
 export function linkQueryOptions(token: string) {
   return queryOptions({
     queryKey: ["questionnaire-link", token],

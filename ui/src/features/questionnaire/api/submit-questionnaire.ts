@@ -1,5 +1,8 @@
-import { useMutation } from "@tanstack/react-query";
 import type { QuestionnaireAnswers } from "@crm/contracts/questionnaire/fields";
+import { QuestionnaireAccepted } from "@crm/contracts/questionnaire/answers";
+import { AnswerShapeError } from "@/lib/api-client";
+
+const SUBMIT_URL = "/api/questionnaire";
 
 /** A refused submission; the message is the server's `error` field (docs/product.md, "Validation and errors"). */
 export class SubmissionError extends Error {
@@ -22,11 +25,14 @@ async function readError(res: Response): Promise<string> {
   }
 }
 
-/** POST /api/questionnaire with the link's token: public, no credentials; failures carry the server's error text. */
-export async function submitQuestionnaire(token: string, answers: QuestionnaireAnswers): Promise<{ id: string; version: number }> {
+/**
+ * POST /api/questionnaire with the link's token: public, so sent without credentials (apiRequest
+ * sends them); failures carry the server's error text, and the answer is parsed with its contract.
+ */
+export async function submitQuestionnaire(token: string, answers: QuestionnaireAnswers): Promise<QuestionnaireAccepted> {
   let res: Response;
   try {
-    res = await fetch("/api/questionnaire", {
+    res = await fetch(SUBMIT_URL, {
       method: "POST",
       credentials: "omit",
       headers: { "Content-Type": "application/json" },
@@ -36,10 +42,7 @@ export async function submitQuestionnaire(token: string, answers: QuestionnaireA
     throw new SubmissionError(0, "We could not reach the server. Check your connection and try again.");
   }
   if (!res.ok) throw new SubmissionError(res.status, await readError(res));
-  return (await res.json()) as { id: string; version: number };
-}
-
-/** The public questionnaire's submit. */
-export function useSubmitQuestionnaire(token: string) {
-  return useMutation({ mutationFn: (answers: QuestionnaireAnswers) => submitQuestionnaire(token, answers) });
+  const parsed = QuestionnaireAccepted.safeParse(await res.json());
+  if (!parsed.success) throw new AnswerShapeError("POST", SUBMIT_URL, parsed.error.issues);
+  return parsed.data;
 }

@@ -3,7 +3,7 @@ import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { Toaster } from "@/components/ui/toaster";
+import { Toaster } from "@/components/ui/sonner";
 import { QuestionnairePage } from "./questionnaire-page.tsx";
 
 const LEAD_ID = "0b6f2a4e-6a51-4c39-9b1e-2f6f4f0f5a01";
@@ -61,7 +61,8 @@ describe("public questionnaire page", () => {
   });
 
   it("sends counts as numbers and blanks as null with the link's token, then thanks the client and clears the form", async () => {
-    const sent = network(201, { id: "7e0c2a4e-6a51-4c39-9b1e-2f6f4f0f5a01", version: 1 });
+    const accepted = { id: "7e0c2a4e-6a51-4c39-9b1e-2f6f4f0f5a01", version: 1, position: "p1", submittedAt: "2026-11-26T10:00:00.000Z" };
+    const sent = network(201, accepted);
     renderAt(`/onboarding-form/${TOKEN}`);
     const user = userEvent.setup();
     const followers = await screen.findByLabelText("Instagram followers");
@@ -88,6 +89,9 @@ describe("public questionnaire page", () => {
     expect(Object.keys(body)).toHaveLength(23);
     await waitFor(() => expect((screen.getByLabelText("Instagram followers") as HTMLInputElement).value).toBe(""));
     expect((screen.getByLabelText("Goals") as HTMLTextAreaElement).value).toBe("");
+    expect(screen.getByRole("status").textContent).toMatch(/^Thank you! Your answers have reached our team\./);
+    await user.type(screen.getByLabelText("Goals"), "More"); // a new answer: the thanks are for the last one
+    expect(screen.queryByText(/Your answers have reached our team/)).toBeNull();
   });
 
   it("shows Submission Failed with the server's error and keeps the answers (a link revoked while the client typed)", async () => {

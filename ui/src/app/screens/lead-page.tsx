@@ -1,0 +1,145 @@
+import { Archive, ArrowLeft, Mail, MessageSquare, Pencil, SearchX, ShieldOff } from "lucide-react";
+import { useState } from "react";
+import { Link, useParams } from "react-router";
+import type { Lead } from "@crm/contracts/lead/answers";
+import { EmptyState } from "@/components/empty-state";
+import { ErrorState } from "@/components/error-state";
+import { PageHeader } from "@/components/page-header";
+import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { HttpError } from "@/lib/api-client";
+import { useCurrentUser } from "@/lib/session";
+import { ContentSubmissionsCard, CreativeTasksCard } from "@/features/creative";
+import { LeadHistoryCard, useLeadHistory } from "@/features/lead-history";
+import {
+  ArchiveLeadDialog,
+  LeadInformationCard,
+  MeetingsCard,
+  QuestionnaireCard,
+  RecentActivityCard,
+  ScheduleMeetingDialog,
+  SendEmailDialog,
+  SendSmsDialog,
+  useLead,
+} from "@/features/leads";
+import { ClientLinkCard } from "@/features/onboarding";
+
+function BackToLeads({ label = "Back to Leads" }: { label?: string }) {
+  return (
+    <Button variant="ghost" size="sm" asChild className="-ml-2 w-fit">
+      <Link to="/leads">
+        <ArrowLeft aria-hidden="true" />
+        {label}
+      </Link>
+    </Button>
+  );
+}
+
+/** /lead/{id}: the lead, its messages, meetings, questionnaire and timeline; "Lead Not Found" otherwise. */
+export function LeadPage() {
+  const { id = "" } = useParams();
+  const lead = useLead(id);
+  const notFound = lead.error instanceof HttpError && (lead.error.status === 404 || lead.error.status === 400);
+  if (notFound || (lead.isSuccess && !lead.data)) {
+    return (
+      <>
+        <PageHeader title="Lead Not Found" />
+        <EmptyState
+          icon={SearchX}
+          title="This lead does not exist"
+          description="It may have been archived, or the link may be wrong."
+          action={<BackToLeads />}
+        />
+      </>
+    );
+  }
+  if (lead.error) return <ErrorState title="Could not load this lead" error={lead.error} onRetry={() => void lead.refetch()} />;
+  if (lead.isPending) {
+    return (
+      <div role="status" aria-label="Loading lead" className="space-y-4">
+        <Skeleton className="h-8 w-64" />
+        <Skeleton className="h-56 rounded-xl" />
+        <Skeleton className="h-40 rounded-xl" />
+      </div>
+    );
+  }
+  return <LeadDetail lead={lead.data!} />;
+}
+
+type OpenDialog = "email" | "sms" | "meeting" | "archive" | null;
+
+function LeadDetail({ lead }: { lead: Lead }) {
+  const user = useCurrentUser();
+  // An erased lead refuses every change and message but archiving (docs/product.md, "Erasure and history"): offer none of them.
+  const erased = useLeadHistory(lead.id).data?.erased === true;
+  const [editing, setEditing] = useState(false);
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const toggle = (which: Exclude<OpenDialog, null>) => (open: boolean) => setDialog(open ? which : null);
+  return (
+    <>
+      <BackToLeads label="Back" />
+      <PageHeader
+        title={lead.name}
+        description={lead.business}
+        actions={
+          <div className="flex flex-wrap gap-2">
+            {!erased && lead.email && (
+              <Button variant="outline" onClick={() => setDialog("email")}>
+                <Mail aria-hidden="true" />
+                Send Email
+              </Button>
+            )}
+            {!erased && lead.phone && (
+              <Button variant="outline" onClick={() => setDialog("sms")}>
+                <MessageSquare aria-hidden="true" />
+                Send SMS
+              </Button>
+            )}
+            {!erased && !editing && (
+              <Button onClick={() => setEditing(true)}>
+                <Pencil aria-hidden="true" />
+                Edit Lead
+              </Button>
+            )}
+            {user.role === "Partner" && (
+              <Button
+                variant="outline"
+                className="text-destructive hover:text-destructive"
+                aria-haspopup="dialog"
+                aria-expanded={dialog === "archive"}
+                onClick={() => setDialog("archive")}
+              >
+                <Archive aria-hidden="true" />
+                Archive
+              </Button>
+            )}
+          </div>
+        }
+      />
+      {erased && (
+        <p role="status" className="mb-6 flex items-start gap-2 rounded-lg border bg-muted/40 p-4 text-sm">
+          <ShieldOff className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+          This lead's personal data was erased. It can no longer be changed or contacted, only archived; its history stays for the audit.
+        </p>
+      )}
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <div className="grid content-start gap-6">
+          <LeadInformationCard lead={lead} editing={editing} onEditingChange={setEditing} />
+          {!erased && <ClientLinkCard leadId={lead.id} />}
+          <QuestionnaireCard leadId={lead.id} />
+          {lead.creativeDirectorId && <ContentSubmissionsCard lead={lead} />}
+          {lead.creativeDirectorId && <CreativeTasksCard lead={lead} />}
+          <LeadHistoryCard leadId={lead.id} leadName={lead.name} canErase={user.role === "Partner"} />
+        </div>
+        <div className="grid content-start gap-6">
+          <RecentActivityCard leadId={lead.id} />
+          <MeetingsCard leadId={lead.id} onSchedule={erased ? undefined : () => setDialog("meeting")} />
+        </div>
+      </div>
+      {lead.email && <SendEmailDialog lead={{ ...lead, email: lead.email }} open={dialog === "email"} onOpenChange={toggle("email")} />}
+      {lead.phone && <SendSmsDialog lead={{ ...lead, phone: lead.phone }} open={dialog === "sms"} onOpenChange={toggle("sms")} />}
+      <ScheduleMeetingDialog lead={lead} open={dialog === "meeting"} onOpenChange={toggle("meeting")} />
+      {user.role === "Partner" && <ArchiveLeadDialog lead={lead} open={dialog === "archive"} onOpenChange={toggle("archive")} />}
+    </>
+  );
+}

@@ -1,0 +1,23 @@
+// The leads feature's public face (docs/decisions/046-ui-by-feature.md): the board screen, and the
+// lead's own cards, dialogs and reads that app/ composes into the lead page and the onboarding screen.
+import type { QueryClient } from "@tanstack/react-query";
+import type { RouteObject } from "react-router";
+import { prefetchBoard } from "./api/get-board.ts";
+
+export { useLead } from "./api/get-lead.ts";
+export { useLeads } from "./api/get-leads.ts";
+export { LeadInformationCard } from "./components/lead-information-card.tsx";
+export { MeetingsCard } from "./components/meetings-card.tsx";
+export { QuestionnaireCard } from "./components/questionnaire-card.tsx";
+export { RecentActivityCard } from "./components/recent-activity-card.tsx";
+export { ArchiveLeadDialog, ScheduleMeetingDialog, SendEmailDialog, SendFormDialog, SendSmsDialog } from "./components/lazy-dialogs.ts";
+
+/** /leads: the pipeline board, whose data is asked for while its code (and the shell's) loads. */
+export const leadsScreen = (queryClient: QueryClient) =>
+  ({
+    loader: () => {
+      prefetchBoard(queryClient);
+      return null;
+    },
+    lazy: () => import("./components/leads-page.tsx").then((m) => ({ Component: m.LeadsPage })),
+  }) satisfies RouteObject;
