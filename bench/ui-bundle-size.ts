@@ -1,6 +1,6 @@
 // The JavaScript a browser must fetch before a route can show (gzip), from Vite's build manifest:
 // the entry chunk, the route's lazy chunks, and every chunk those import statically.
-// Target: <= 180 KB for the login route and for the dashboard route.
+// Target: <= 180 KB for every route.
 // Usage: npm run build && npx tsx bench/ui-bundle-size.ts   (or pass --build to build first)
 import { execSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
@@ -18,10 +18,20 @@ const UI = path.resolve(import.meta.dirname, "../ui");
 const MANIFEST = path.join(UI, "dist/.vite/manifest.json");
 const TARGET_KB = 180;
 
-// The lazy modules each route needs before it can render (see ui/src/app/router.tsx).
+// The lazy modules each route needs before it can render (see ui/src/app/router.tsx): the shell,
+// where the route sits inside it, and the module its lazy() imports. A module missing from the
+// manifest stops the run: the router changed and this table must follow it.
+const SHELL = "src/app/shell/app-shell.tsx";
 const ROUTES: Record<string, string[]> = {
   "/login": ["src/features/auth/components/login-page.tsx"],
-  "/dashboard": ["src/app/shell/app-shell.tsx", "src/features/dashboard/components/dashboard-page.tsx"],
+  "/pending": ["src/features/auth/components/pending-page.tsx"],
+  "/onboarding-form": ["src/features/questionnaire/components/questionnaire-page.tsx"],
+  "/dashboard": [SHELL, "src/features/dashboard/components/dashboard-page.tsx"],
+  "/leads": [SHELL, "src/features/leads/components/leads-page.tsx"],
+  "/lead/:id": [SHELL, "src/app/screens/lead-page.tsx"],
+  "/onboarding": [SHELL, "src/app/screens/onboarding-page.tsx"],
+  "/approvals": [SHELL, "src/features/approvals/components/approvals-page.tsx"],
+  "/creative": [SHELL, "src/features/creative/components/creative-page.tsx"],
 };
 
 /** The chunk keys reachable from `keys` through static imports. */
@@ -54,7 +64,7 @@ function main() {
     const total = files.reduce((sum, file) => sum + gzipKb(file), 0);
     over ||= total > TARGET_KB;
     console.log(
-      `${route.padEnd(11)} initial JS ${total.toFixed(1).padStart(6)} KB gzip in ${files.length} chunks (target <= ${TARGET_KB} KB)${total > TARGET_KB ? "  OVER" : ""}`,
+      `${route.padEnd(16)} initial JS ${total.toFixed(1).padStart(6)} KB gzip in ${files.length} chunks (target <= ${TARGET_KB} KB)${total > TARGET_KB ? "  OVER" : ""}`,
     );
   }
   if (over) process.exitCode = 1;
