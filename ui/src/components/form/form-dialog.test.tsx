@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod/mini";
 import { apiRequest } from "@/lib/api-client";
 import { renderWithApp, stubFetch } from "@/test/render";
-import { FormDialog, TextField, useMutationForm } from "./index.ts";
+import { FormDialog, Refusal, TextField, useMutationForm } from "./index.ts";
 
 const Body = z.object({ title: z.string().check(z.trim(), z.minLength(1, "Title is required")), budget: z.string() });
 
@@ -111,5 +111,31 @@ describe("the form kit", { timeout: 30_000 }, () => {
     rerender(<Reopened open={false} title="Second" />);
     rerender(<Reopened open title="Second" />);
     await waitFor(() => expect(screen.getByRole("textbox", { name: "Title" })).toHaveProperty("value", "Second"));
+  });
+
+  it("shows a Refusal's own toast, not the failure one, and sends nothing", async () => {
+    const calls = stubFetch(() => ({ status: 201, body: {} }));
+    function Refused() {
+      const form = useMutationForm({
+        schema: Body,
+        defaultValues: { title: "", budget: "" },
+        submit: async () => {
+          throw new Refusal({ title: "Missing Information", description: "Choose a client." });
+        },
+        failure: { title: "Note Failed", fallback: "Failed to save the note." },
+      });
+      return (
+        <FormDialog form={form} open onOpenChange={() => {}} title="New Note" submitLabel="Save Note" pendingLabel="Saving...">
+          <TextField name="title" label="Title" />
+        </FormDialog>
+      );
+    }
+    renderWithApp(<Refused />);
+    const user = userEvent.setup();
+    await user.type(screen.getByRole("textbox", { name: "Title" }), "Launch");
+    await user.click(screen.getByRole("button", { name: "Save Note" }));
+    expect(await screen.findByText("Choose a client.")).toBeTruthy();
+    expect(screen.queryByText("Note Failed")).toBeNull();
+    expect(calls).toEqual([]);
   });
 });

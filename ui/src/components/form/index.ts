@@ -4,6 +4,7 @@ export { FormField, TextareaField, TextField, type CommonFieldProps, type Contro
 export { SelectField, type SelectOption } from "./select-field.tsx";
 export {
   applyFieldErrors,
+  Refusal,
   useMutationForm,
   type FailureToast,
   type ToastText,

@@ -11,6 +11,19 @@ export interface ToastText {
   description: string;
 }
 
+/**
+ * A check the form makes before sending, which the fields' schema cannot (a file too big, a time
+ * that makes no meeting): thrown from `submit`, it shows its own toast instead of the failure one.
+ */
+export class Refusal extends Error {
+  readonly toast: ToastText;
+  constructor(toast: ToastText) {
+    super(toast.description);
+    this.name = "Refusal";
+    this.toast = toast;
+  }
+}
+
 /** What a failed submit shows: a title and the text used when the server gave none. */
 export interface FailureToast {
   title: string;
@@ -49,8 +62,8 @@ export type MutationForm<V extends FieldValues> = UseFormReturn<V> & {
  * Names the fields a 400 problem named (docs/architecture.md, "Errors"): "subject" or
  * "answers.budget" land on the form field of that name, when the form has one.
  */
-export function applyFieldErrors<V extends FieldValues>(form: UseFormReturn<V>, error: unknown): number {
-  if (!(error instanceof HttpError) || error.status !== 400) return 0;
+export function applyFieldErrors<V extends FieldValues>(form: UseFormReturn<V>, error: unknown): void {
+  if (!(error instanceof HttpError) || error.status !== 400) return;
   const known = new Set(Object.keys(form.getValues()));
   let named = 0;
   for (const { field, message } of error.fieldErrors) {
@@ -58,7 +71,6 @@ export function applyFieldErrors<V extends FieldValues>(form: UseFormReturn<V>, 
     form.setError(field as Path<V>, { type: "server", message }, { shouldFocus: named === 0 });
     named++;
   }
-  return named;
 }
 
 /**
@@ -85,7 +97,11 @@ export function useMutationForm<V extends FieldValues, A>(options: MutationFormO
       } catch (error) {
         applyFieldErrors(form, error);
         const shown =
-          typeof failure === "function" ? failure(error) : { title: failure.title, description: errorMessage(error, failure.fallback) };
+          error instanceof Refusal
+            ? error.toast
+            : typeof failure === "function"
+              ? failure(error)
+              : { title: failure.title, description: errorMessage(error, failure.fallback) };
         toast({ variant: "destructive", ...shown });
       }
     },

@@ -2,11 +2,10 @@ import { useState } from "react";
 import { z } from "zod/mini";
 import { formatBytes, UPLOAD_LIMITS } from "@crm/contracts/creative/limits";
 import { CreateTaskBody, TaskPriority } from "@crm/contracts/creative/task";
-import { FormDialog, SelectField, TextareaField, TextField, useMutationForm } from "@/components/form";
+import { FormDialog, Refusal, SelectField, TextareaField, TextField, useMutationForm } from "@/components/form";
 import { toast } from "@/lib/toast";
 import { useCreateTask } from "../api/create-task.ts";
 import { acceptFor, tooLarge, uploadEach } from "../api/upload-file.ts";
-import { creativeFailure, MissingInformation } from "../utils/missing-information.ts";
 import { chosenClient, ClientPicker, type ClientOption } from "./client-picker.tsx";
 import { FileField } from "./file-field.tsx";
 import { UploadProgress } from "./upload-progress.tsx";
@@ -50,10 +49,9 @@ export function CreateTaskDialog({ clients, defaultLeadId, open, onOpenChange }:
   const send = async ({ files, ...values }: TaskForm) => {
     const leadId = chosenClient(values.leadId, clients);
     const problem = missing(leadId, files);
-    if (problem) throw new MissingInformation(problem);
+    if (problem) throw new Refusal({ title: "Missing Information", description: problem });
     try {
       const attachments = await uploadEach(files, leadId, "attachment", (name, value) => setUploading({ name, value }));
-      setUploading(null);
       return await createTask.mutateAsync({ ...values, leadId, notes: "", attachments });
     } finally {
       setUploading(null);
@@ -63,7 +61,7 @@ export function CreateTaskDialog({ clients, defaultLeadId, open, onOpenChange }:
     schema: TaskForm,
     defaultValues: { ...DEFAULTS, leadId: defaultLeadId ?? "" },
     submit: send,
-    failure: creativeFailure("Task Not Created", "Failed to create the task. Please try again."),
+    failure: { title: "Task Not Created", fallback: "Failed to create the task. Please try again." },
     onSuccess: (_answer, { title }) => toast({ title: "Task Created", description: title }),
   });
   return (

@@ -3,12 +3,11 @@ import { useFormContext, useWatch } from "react-hook-form";
 import { z } from "zod/mini";
 import { formatBytes, UPLOAD_LIMITS } from "@crm/contracts/creative/limits";
 import { ContentType, SubmitContentBody } from "@crm/contracts/creative/submission";
-import { FormDialog, FormField, TextareaField, TextField, useMutationForm } from "@/components/form";
+import { FormDialog, FormField, Refusal, TextareaField, TextField, useMutationForm } from "@/components/form";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { toast } from "@/lib/toast";
 import { useSubmitContent } from "../api/submit-content.ts";
 import { acceptFor, tooLarge, uploadFile } from "../api/upload-file.ts";
-import { creativeFailure, MissingInformation } from "../utils/missing-information.ts";
 import { chosenClient, ClientPicker, type ClientOption } from "./client-picker.tsx";
 import { FileField } from "./file-field.tsx";
 import { UploadProgress } from "./upload-progress.tsx";
@@ -91,7 +90,7 @@ export function UploadContentDialog({ clients, defaultLeadId, open, onOpenChange
   const send = async ({ file, ...values }: ContentForm) => {
     const leadId = chosenClient(values.leadId, clients);
     const problem = missing(leadId, { ...values, file });
-    if (problem) throw new MissingInformation(problem);
+    if (problem) throw new Refusal({ title: "Missing Information", description: problem });
     try {
       const fileId = file ? await upload(file, leadId, values.type) : null;
       return await submitContent.mutateAsync({ ...values, leadId, fileId });
@@ -103,7 +102,7 @@ export function UploadContentDialog({ clients, defaultLeadId, open, onOpenChange
     schema: ContentForm,
     defaultValues: { ...DEFAULTS, leadId: defaultLeadId ?? "" },
     submit: send,
-    failure: creativeFailure("Upload Failed", "Failed to upload the content. Please try again."),
+    failure: { title: "Upload Failed", fallback: "Failed to upload the content. Please try again." },
     onSuccess: (_answer, { title }) => toast({ title: "Content Uploaded", description: `${title} is waiting for review.` }),
   });
   const type = useWatch({ control: form.control, name: "type" });

@@ -1,6 +1,5 @@
 import type { MeetingType } from "@crm/contracts/meeting/meeting";
-import { FormDialog, SelectField, TextareaField, TextField, useMutationForm } from "@/components/form";
-import { errorMessage } from "@/lib/api-client";
+import { FormDialog, Refusal, SelectField, TextareaField, TextField, useMutationForm } from "@/components/form";
 import { toast } from "@/lib/toast";
 import { useScheduleMeeting } from "../api/schedule-meeting.ts";
 import type { LeadRef } from "../utils/lead-ref.ts";
@@ -14,15 +13,7 @@ const TYPES: { value: MeetingType; label: string }[] = [
 ];
 
 /** A date, time or duration that makes no meeting: said in a toast, as before anything is sent. */
-class InvalidTimes extends Error {}
-
-const failure = (error: unknown) => ({
-  title: "Error",
-  description:
-    error instanceof InvalidTimes
-      ? "Please enter a valid date, time and a duration in steps of 15 minutes."
-      : errorMessage(error, "Failed to schedule meeting"),
-});
+const INVALID_TIMES = { title: "Error", description: "Please enter a valid date, time and a duration in steps of 15 minutes." };
 
 export interface ScheduleMeetingDialogProps {
   lead: LeadRef | null;
@@ -40,10 +31,10 @@ export function ScheduleMeetingDialog({ lead, open, onOpenChange, defaultType = 
     defaultValues: meetingDefaults(defaultType),
     submit: async (values) => {
       const body = lead ? meetingBody(lead, values) : undefined;
-      if (!body) throw new InvalidTimes();
+      if (!body) throw new Refusal(INVALID_TIMES);
       return schedule.mutateAsync(body);
     },
-    failure,
+    failure: { title: "Error", fallback: "Failed to schedule meeting" },
     onSuccess: (_meeting, { title, kind }) => {
       const how = kind === "in-person" ? `${title} has been scheduled` : `${title} has been added to your calendar with Google Meet`;
       toast({ title: "Meeting Scheduled", description: `${how}${lead?.email ? " and an invite has been sent" : ""}` });
