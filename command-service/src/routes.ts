@@ -1,5 +1,7 @@
 import { authRoutes } from "./auth/auth.routes.ts";
 import { oidcRoutes } from "./auth/oidc.routes.ts";
+import { passwordResetRoutes } from "./auth/password-reset.routes.ts";
+import { profileRoutes } from "./auth/profile.routes.ts";
 import { clientLinkCommandRoutes } from "./client-link/client-link.routes.ts";
 import { creativeCommandRoutes } from "./creative/creative.routes.ts";
 import { uploadRoutes } from "./creative/upload.routes.ts";
@@ -10,13 +12,19 @@ import { meetingCommandRoutes } from "./meeting/meeting.routes.ts";
 import { messagingCommandRoutes } from "./messaging/messaging.routes.ts";
 import { onboardingCommandRoutes } from "./onboarding/onboarding.routes.ts";
 import { questionnaireCommandRoutes } from "./questionnaire/questionnaire.routes.ts";
+import { settingsCommandRoutes } from "./settings/settings.routes.ts";
+import { inviteAuthRoutes, invitationRoutes } from "./user/invite.routes.ts";
 import { userCommandRoutes } from "./user/user.routes.ts";
 
 /** Every route group the command service declares (the sign-in routes run in every process). */
 export const COMMAND_SERVICE_ROUTES = [
   authRoutes,
   oidcRoutes,
+  passwordResetRoutes,
+  profileRoutes,
   userCommandRoutes,
+  invitationRoutes,
+  inviteAuthRoutes,
   leadCommandRoutes,
   leadImportRoutes,
   erasureCommandRoutes,
@@ -27,4 +35,5 @@ export const COMMAND_SERVICE_ROUTES = [
   onboardingCommandRoutes,
   creativeCommandRoutes,
   uploadRoutes,
+  settingsCommandRoutes,
 ] as const;

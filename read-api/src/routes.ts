@@ -9,6 +9,7 @@ import { meetingReadRoutes } from "./meetings/meetings.routes.ts";
 import { onboardingReadRoutes } from "./onboarding/onboarding.routes.ts";
 import { openApiRoutes } from "./openapi/openapi.routes.ts";
 import { questionnaireReadRoutes } from "./questionnaire/questionnaire.routes.ts";
+import { settingsReadRoutes } from "./settings/settings.routes.ts";
 import { userReadRoutes } from "./users/users.routes.ts";
 
 /** Every route group the read API declares. */
@@ -25,4 +26,5 @@ export const READ_API_ROUTES = [
   questionnaireReadRoutes,
   onboardingReadRoutes,
   creativeReadRoutes,
+  settingsReadRoutes,
 ] as const;

@@ -13,6 +13,7 @@ import { leadImportRoutes } from "@crm/command-service/lead/lead-import.routes";
 import { outreachCommandRoutes } from "@crm/command-service/messaging/outreach.routes";
 import { onboardingCommandRoutes } from "@crm/command-service/onboarding/onboarding.routes";
 import { questionnaireCommandRoutes } from "@crm/command-service/questionnaire/questionnaire.routes";
+import { settingsCommandRoutes } from "@crm/command-service/settings/settings.routes";
 import { NotFoundError } from "@crm/contracts/api/errors";
 import { compactAfterErasure } from "@crm/infra/db/compaction";
 import { problemMiddleware } from "@crm/infra/http/problem-middleware";
@@ -32,6 +33,7 @@ import { leadReadRoutes } from "@crm/read-api/leads/leads.routes";
 import { meetingReadRoutes } from "@crm/read-api/meetings/meetings.routes";
 import { onboardingReadRoutes } from "@crm/read-api/onboarding/onboarding.routes";
 import { questionnaireReadRoutes } from "@crm/read-api/questionnaire/questionnaire.routes";
+import { settingsReadRoutes } from "@crm/read-api/settings/settings.routes";
 import { eventStreamRoutes } from "@crm/read-api/live/events-stream.routes";
 import { readYourWrites } from "@crm/read-api/read-your-writes";
 import { servingReadModels } from "@crm/read-api/serving-read-models";
@@ -108,12 +110,13 @@ function readRoutes(system: System, watcher: CheckpointWatcher, storage: FileSto
   reads.use(historyReadRoutes({ db: reading("lead_streams", "users"), store, now }));
   reads.use(leadReadRoutes({ db: reading("leads"), store }));
   reads.use(activityReadRoutes({ db: reading("activities", "users"), scoped: reading("activities", "users", "leads") }));
-  reads.use(meetingReadRoutes({ db: reading("meetings"), now }));
+  reads.use(meetingReadRoutes({ db: reading("meetings"), scoped: reading("meetings", "leads"), now }));
   reads.use(userReadRoutes({ db: reading("users") }));
   reads.use(clientLinkReadRoutes({ db: system.db, store, now })); // the token index and the streams, no read model
   reads.use(questionnaireReadRoutes({ db: reading("questionnaire", "leads") }));
   reads.use(onboardingReadRoutes({ db: reading("onboarding", "leads", "users") }));
   reads.use(creativeReadRoutes({ db: reading("creative", "leads", "users"), storage }));
+  reads.use(settingsReadRoutes({ store, storage, mailFrom: system.config.MAIL_FROM })); // the settings stream, no read model
   return reads;
 }
 
@@ -143,6 +146,7 @@ function commandRoutes(system: System, storage: FileStorage, userRoutes: Router)
   commands.use(clientLinkCommandRoutes({ ...deps, publicUrl: system.config.PUBLIC_URL }));
   commands.use(onboardingCommandRoutes(deps));
   commands.use(creativeCommandRoutes(deps));
+  commands.use(settingsCommandRoutes({ ...deps, storage, mailFrom: system.config.MAIL_FROM }));
   commands.use(userRoutes);
   return commands;
 }

@@ -3,10 +3,15 @@ import { authRoutes } from "@crm/command-service/auth/auth.routes";
 import type { AuthDeps } from "@crm/command-service/auth/auth-deps";
 import { failedSignInsNotifier } from "@crm/command-service/auth/failed-sign-ins";
 import { oidcRoutes } from "@crm/command-service/auth/oidc.routes";
+import { resetRequester, type SelfServiceDeps } from "@crm/command-service/auth/password-reset";
+import { passwordResetRoutes } from "@crm/command-service/auth/password-reset.routes";
+import { profileRoutes } from "@crm/command-service/auth/profile.routes";
 import { loadUser, userOf } from "@crm/command-service/user/user-state";
+import { inviteAuthRoutes, invitationRoutes } from "@crm/command-service/user/invite.routes";
 import { userCommandRoutes } from "@crm/command-service/user/user.routes";
 import type { RecordedEvent } from "@crm/contracts/events/registry";
 import { userStreamId } from "@crm/contracts/user/stream";
+import { accountTokens } from "@crm/infra/auth/account-tokens";
 import { accountRepository } from "@crm/infra/auth/accounts";
 import { createOidcClient, type OidcClient } from "@crm/infra/auth/oidc";
 import { createRateLimiter } from "@crm/infra/auth/rate-limiter";
@@ -35,12 +40,36 @@ function oidcClientOf(config: Config): OidcClient | undefined {
   });
 }
 
+/** The self-service routes' dependencies: reset links (mailed after the answer, system.background) and the profile's stream. */
+function selfServiceDeps(system: System, deps: AuthDeps, mailer: () => Mailer): SelfServiceDeps {
+  const tokens = accountTokens(system.db, deps.now);
+  const requestReset = resetRequester({
+    ...deps,
+    store: system.store,
+    tokens,
+    mailer,
+    mailFrom: system.config.MAIL_FROM,
+    later: (name, job) => system.background.run(name, job),
+    warn: (message) => system.log.warn(message),
+  });
+  return { ...deps, tokens, requestReset, store: system.store, production: system.config.NODE_ENV === "production" };
+}
+
+/** The Partner's user administration: approvals, roles, invitations, deactivation. */
+function teamCommandRoutes(system: System, deps: AuthDeps, mailer: () => Mailer): Router {
+  const { store, db } = system;
+  const shared = { store, db, now: deps.now, newId: deps.newId };
+  const logMailFailure = (error: unknown) => system.log.error({ err: error }, "The invitation's email was not sent");
+  const invitations = { ...shared, mailer, mailFrom: system.config.MAIL_FROM, publicUrl: deps.publicUrl, logMailFailure };
+  return Router().use(userCommandRoutes({ ...shared, sessions: deps.sessions }), invitationRoutes(invitations));
+}
+
 export interface Identity {
   /** Before every route: session, CSRF, req.user / req.actor, the access policy. */
   authenticate: RequestHandler;
-  /** /api/auth/*: sign-up, sign-in, sign-out, me, OIDC (served by whichever process gets the request). */
+  /** /api/auth/*: sign-up, sign-in, sign-out, me, OIDC, password reset, and /api/profile (served by whichever process gets the request). */
   authRoutes: Router;
-  /** Register, approve, reject, change role. */
+  /** Register, approve, reject, change role, invitations, deactivation. */
   commandRoutes: Router;
 }
 
@@ -60,13 +89,15 @@ export function createIdentity(system: System): Identity {
   const publicUrl = system.config.PUBLIC_URL;
   const oidcRedirectUrl = system.config.OIDC_REDIRECT_URL;
   let mailer: Mailer | undefined; // made at the first notice: most processes never send one
+  const mailerOnce = () => (mailer ??= createMailer(system.config));
   const deps: AuthDeps = {
     accounts: accountRepository(system.db),
     sessions,
     limiter: createRateLimiter({ limit: 10, windowMs: 60_000, now: () => now().getTime() }),
     backoff: signInBackoff(system.db),
     notifyFailedSignIns: failedSignInsNotifier({
-      mailer: () => (mailer ??= createMailer(system.config)),
+      mailer: mailerOnce,
+      store: system.store,
       mailFrom: system.config.MAIL_FROM,
       publicUrl,
       now,
@@ -82,10 +113,13 @@ export function createIdentity(system: System): Identity {
   };
   const auth = Router();
   const logFailure = (error: unknown) => system.log.warn({ err: error }, "OIDC sign-in failed");
-  auth.use(authRoutes(deps), oidcRoutes({ ...deps, logFailure }));
+  const selfService = selfServiceDeps(system, deps, mailerOnce);
+  auth.use(authRoutes(deps), oidcRoutes({ ...deps, logFailure }), passwordResetRoutes(selfService), profileRoutes(selfService));
+  const { store, db } = system;
+  auth.use(inviteAuthRoutes({ ...deps, store, db, mailFrom: system.config.MAIL_FROM }));
   return {
     authenticate: authenticate({ sessions, resolveUser, publicUrl, policy: ACCESS_POLICY }),
     authRoutes: auth,
-    commandRoutes: userCommandRoutes({ store: system.store, now, newId: () => system.newId() }),
+    commandRoutes: teamCommandRoutes(system, deps, mailerOnce),
   };
 }

@@ -17,15 +17,22 @@ const AUDIENCES: readonly Audience[] = ["anonymous", "unregistered", "pending", 
 const expected = (rule: AccessRule, audience: Audience): "allowed" | 401 | 403 =>
   rule.allow.includes(audience) ? "allowed" : audience === "anonymous" ? 401 : 403;
 
-/** Every declared route against every audience: a new route is covered as soon as it is declared (server/test/api-routes.unit.test.ts checks that every group is listed). */
-const CELLS = ACCESS_POLICY.flatMap((rule) => AUDIENCES.map((audience) => ({ rule, audience, want: expected(rule, audience) })));
+/** A deactivated colleague: their sessions, even one made after the deactivation, count as signed out. */
+type Caller = Audience | "deactivated";
+const CALLERS: readonly Caller[] = [...AUDIENCES, "deactivated"];
+const audienceOfCaller = (caller: Caller): Audience => (caller === "deactivated" ? "anonymous" : caller);
+
+/** Every declared route against every caller: a new route is covered as soon as it is declared (server/test/api-routes.unit.test.ts checks that every group is listed). */
+const CELLS = ACCESS_POLICY.flatMap((rule) =>
+  CALLERS.map((audience) => ({ rule, audience, want: expected(rule, audienceOfCaller(audience)) })),
+);
 
 let cell = 0;
 
 for (const backend of BACKENDS)
   describe.skipIf(!backends.includes(backend))(`authorization on ${backend}`, () => {
     let app: TestApp;
-    const accounts = new Map<Audience, string>();
+    const accounts = new Map<Caller, string>();
 
     beforeAll(async () => {
       app = await startTestApp(backend);
@@ -34,11 +41,20 @@ for (const backend of BACKENDS)
         const role = audience === "unregistered" ? null : audience === "pending" ? "Project Manager" : audience;
         accounts.set(audience, (await signUpAs(app, { role, approved: audience !== "pending" })).accountId);
       }
+      const partner = await signUpAs(app, { role: "Partner" });
+      const leaving = await signUpAs(app, { role: "Project Manager" });
+      const deactivated = await fetch(`${app.url}/api/users/${leaving.accountId}/deactivate`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${partner.token}`, "content-type": "application/json" },
+        body: "{}",
+      });
+      expect(deactivated.status).toBe(200);
+      accounts.set("deactivated", leaving.accountId);
     });
     afterAll(() => app.close());
 
     /** One request as an audience, each with a fresh session (sign-out must not spoil the next cell). */
-    async function request(method: string, path: string, audience: Audience): Promise<number> {
+    async function request(method: string, path: string, audience: Caller): Promise<number> {
       const headers: Record<string, string> = { "x-forwarded-for": `10.9.${Math.floor(++cell / 250)}.${cell % 250}` };
       const accountId = accounts.get(audience);
       if (accountId) headers.authorization = `Bearer ${(await sessionStore(app.system.db, () => new Date()).create(accountId)).token}`;

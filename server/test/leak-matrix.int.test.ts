@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { INVITE_LIFETIME_MS, RESET_LIFETIME_MS } from "@crm/contracts/user/user";
+import { accountTokens } from "@crm/infra/auth/account-tokens";
 import { sessionStore } from "@crm/infra/auth/sessions";
 import { ACCESS_POLICY } from "../src/api.ts";
 import { storableQueryOnly } from "@crm/infra/http/storable-text";
@@ -8,7 +10,7 @@ import { call } from "../testing/http-client.ts";
 import { signUpAs, type SignedIn } from "../testing/sign-up-as.ts";
 import { startTestApp, type TestApp } from "../testing/test-app.ts";
 import { PNG, upload } from "./creative-helpers.ts";
-import { freshIp, staffClient } from "./questionnaire-helpers.ts";
+import { freshIp, kickOffMeeting, staffClient } from "./questionnaire-helpers.ts";
 import {
   followStream,
   forbiddenFor,
@@ -51,7 +53,10 @@ const anyId = () => randomUUID();
 function samplesFor(world: World): Samples {
   const own = (who: Principal) => who.sees[0] ?? world.leads.u;
   const write = (path: string) => ({ call: () => ({ path }) });
-  const read = (path: (who: Principal) => string, want?: "through") => ({ call: (who: Principal) => ({ path: path(who) }), ...(want ? { want } : {}) });
+  const read = (path: (who: Principal) => string, want?: "through") => ({
+    call: (who: Principal) => ({ path: path(who) }),
+    ...(want ? { want } : {}),
+  });
   const fixed = (path: string, want?: "through") => read(() => path, want);
   return {
     "POST /api/auth/sign-up": write("/api/auth/sign-up"),
@@ -59,6 +64,13 @@ function samplesFor(world: World): Samples {
     "POST /api/auth/sign-out": write("/api/auth/sign-out"),
     "GET /api/auth/me": fixed("/api/auth/me"),
     "POST /api/auth/register": write("/api/auth/register"),
+    "POST /api/auth/password-reset": write("/api/auth/password-reset"),
+    "POST /api/auth/password-reset/complete": {
+      call: (who) => ({ path: "/api/auth/password-reset/complete", body: { token: who.mailed?.reset ?? "" } }),
+    },
+    "GET /api/profile": fixed("/api/profile"),
+    "PATCH /api/profile": write("/api/profile"), // an empty body changes nothing
+    "POST /api/profile/password": write("/api/profile/password"),
     "GET /api/auth/oidc/config": fixed("/api/auth/oidc/config"),
     "GET /api/auth/oidc/start": fixed("/api/auth/oidc/start", "through"), // no provider is configured: 404
     "GET /api/auth/oidc/callback": fixed("/api/auth/oidc/callback", "through"),
@@ -68,6 +80,21 @@ function samplesFor(world: World): Samples {
     "POST /api/users/:id/approve": write(`/api/users/${anyId()}/approve`),
     "DELETE /api/users/:id/reject": write(`/api/users/${anyId()}/reject`),
     "POST /api/users/:id/role": write(`/api/users/${anyId()}/role`),
+    "GET /api/users/team": fixed("/api/users/team"),
+    "POST /api/users/invites": write("/api/users/invites"),
+    "POST /api/users/:id/invite/renew": write(`/api/users/${anyId()}/invite/renew`),
+    "DELETE /api/users/:id/invite": write(`/api/users/${anyId()}/invite`),
+    "POST /api/users/:id/deactivate": write(`/api/users/${anyId()}/deactivate`),
+    "POST /api/users/:id/reactivate": write(`/api/users/${anyId()}/reactivate`),
+    // The invitation's holder reads its own invitation; everyone else names one that does not exist (404).
+    "GET /api/auth/invites/:token": {
+      call: (who) =>
+        who.mailed?.invite
+          ? { path: `/api/auth/invites/${who.mailed.invite}` }
+          : { path: `/api/auth/invites/${"a".repeat(32)}`, want: "through" },
+    },
+    // The link holders send their own token with an empty password: refused by validation, the link not spent.
+    "POST /api/auth/invites/accept": { call: (who) => ({ path: "/api/auth/invites/accept", body: { token: who.mailed?.invite ?? "" } }) },
     "GET /api/health": fixed("/api/health"),
     "GET /api/ready": fixed("/api/ready"),
     "GET /api/metrics": fixed("/api/metrics", "through"), // only this host or the metrics token: 404 to the matrix's addresses
@@ -100,7 +127,8 @@ function samplesFor(world: World): Samples {
     "POST /api/send-email": write("/api/send-email"),
     "POST /api/questionnaire": write("/api/questionnaire"),
     "GET /api/questionnaire/link/:token": {
-      call: (who) => (who.link ? { path: `/api/questionnaire/link/${who.link}` } : { path: `/api/questionnaire/link/${"x".repeat(43)}`, want: "through" }),
+      call: (who) =>
+        who.link ? { path: `/api/questionnaire/link/${who.link}` } : { path: `/api/questionnaire/link/${"x".repeat(43)}`, want: "through" },
     },
     "GET /api/leads/:id/client-link": read((who) => `/api/leads/${own(who)}/client-link`),
     "POST /api/leads/:id/client-link": write(`/api/leads/${anyId()}/client-link`),
@@ -120,6 +148,12 @@ function samplesFor(world: World): Samples {
     "POST /api/creative-tasks/:id/cancel": write(`/api/creative-tasks/${anyId()}/cancel`),
     "POST /api/files": write(`/api/files?leadId=${anyId()}&purpose=photo`),
     "GET /api/files/:id": read((who) => `/api/files/${world.files.get(own(who)) ?? world.files.get(world.leads.a)}`),
+    "GET /api/settings": fixed("/api/settings"),
+    "PATCH /api/settings": write("/api/settings"), // {}: changes nothing
+    "POST /api/settings/logo": write("/api/settings/logo"), // JSON, not a form: refused 415
+    "DELETE /api/settings/logo": write("/api/settings/logo"), // there is no logo: changes nothing
+    "GET /api/branding": fixed("/api/branding"),
+    "GET /api/branding/logo": fixed("/api/branding/logo", "through"), // no logo was uploaded: 404
   };
 }
 
@@ -134,6 +168,18 @@ async function plantWorld(app: TestApp): Promise<World> {
   const rejected = await signUpAs(app, { role: "Partner", approved: false });
   const unregistered = await signUpAs(app, { role: null });
   expect((await partner.delete(`/api/users/${rejected.accountId}/reject`)).status).toBe(204);
+  const deactivated = await signUpAs(app, { role: "Project Manager" });
+  expect((await partner.post(`/api/users/${deactivated.accountId}/deactivate`, {})).status).toBe(200);
+  const invited = await partner.post("/api/users/invites", {
+    email: "ivy.invited@leak-matrix.example",
+    displayName: "Ivy",
+    role: "Partner",
+  });
+  expect(invited.status, JSON.stringify(invited.body)).toBe(201);
+  // Fresh links whose tokens the test holds (each retires the one mailed before it), as renewing does.
+  const tokens = accountTokens(app.system.db, () => app.system.now());
+  const inviteToken = (await tokens.issue("invite", invited.body.id, "ivy.invited@leak-matrix.example", INVITE_LIFETIME_MS)).token;
+  const resetToken = (await tokens.issue("reset", manager.accountId, manager.email, RESET_LIFETIME_MS)).token;
 
   const planted: PlantedLead[] = [];
   const meetings = new Map<string, string>();
@@ -146,10 +192,7 @@ async function plantWorld(app: TestApp): Promise<World> {
     const id = created.body.id as string;
     planted.push({ id, values: [values.name, values.business, values.email] });
     expect((await partner.patch(`/api/leads/${id}`, { stage: "Contract Signed" })).status).toBe(200);
-    const meeting = await partner.post("/api/meetings", {
-      leadId: id, title: `${label} kick-off`, type: "onboarding", meetingType: "in-person", location: "Studio",
-      startTime: "2030-01-31T15:00:00Z", endTime: "2030-01-31T16:00:00Z", notes: "", attendeeEmail: "",
-    });
+    const meeting = await partner.post("/api/meetings", kickOffMeeting(id, `${label} kick-off`));
     expect(meeting.status, JSON.stringify(meeting.body)).toBe(201);
     meetings.set(id, meeting.body.id);
     expect((await partner.post(`/api/leads/${id}/send-email`, { subject: `${label} proposal`, message: "Hello" })).status).toBe(202);
@@ -157,7 +200,11 @@ async function plantWorld(app: TestApp): Promise<World> {
     expect(link.status, JSON.stringify(link.body)).toBe(201);
     const token = String(link.body.url).split("/").pop()!;
     links.set(id, token);
-    const answered = await call(app, "/api/questionnaire", { method: "POST", ip: freshIp(), body: { token, brandWords: `${label} brand` } });
+    const answered = await call(app, "/api/questionnaire", {
+      method: "POST",
+      ip: freshIp(),
+      body: { token, brandWords: `${label} brand` },
+    });
     expect(answered.status, JSON.stringify(answered.body)).toBe(201);
     partner.saw(answered);
     if (director) {
@@ -169,7 +216,14 @@ async function plantWorld(app: TestApp): Promise<World> {
       const file = await upload(app, director, id, "photo", PNG, `${label}.png`);
       expect(file.status, JSON.stringify(file.body)).toBe(201);
       files.set(id, file.body.id);
-      const submitted = await creative.post("/api/content-submissions", { leadId: id, type: "photo", title: `${label} hero`, description: "cut", caption: "", fileId: file.body.id });
+      const submitted = await creative.post("/api/content-submissions", {
+        leadId: id,
+        type: "photo",
+        title: `${label} hero`,
+        description: "cut",
+        caption: "",
+        fileId: file.body.id,
+      });
       expect(submitted.status, JSON.stringify(submitted.body)).toBe(201);
       const task = await creative.post("/api/creative-tasks", { leadId: id, title: `${label} storyboard`, description: "frames" });
       expect(task.status, JSON.stringify(task.body)).toBe(201);
@@ -193,6 +247,11 @@ async function plantWorld(app: TestApp): Promise<World> {
     { name: "Partner", audience: "Partner", accountId: partnerAccount.accountId, sees: all },
     // The link's page shows nothing of the lead: its holder may see no lead's values, not even its own.
     { name: "questionnaire-link holder", audience: "anonymous", link: links.get(leads.u)!, sees: [] },
+    // A deactivated colleague's sessions are refused as if signed out, even one made after the deactivation.
+    { name: "deactivated", audience: "anonymous", accountId: deactivated.accountId, sees: [] },
+    // Mailed links open one page each and nothing else; their holders have no session.
+    { name: "invitation-link holder", audience: "anonymous", mailed: { invite: inviteToken }, sees: [] },
+    { name: "reset-link holder", audience: "anonymous", mailed: { reset: resetToken }, sees: [] },
   ];
   return { leads, planted, principals, meetings, files, partner, directors: { a, b } };
 }
@@ -219,6 +278,28 @@ for (const backend of BACKENDS)
       expect(findings).toEqual([]);
     }, 300_000);
 
+    it("refuses a Creative Director the lead page of another director's client and of a lead with none", async () => {
+      const samples = samplesFor(world);
+      const directorA = world.principals.find((p) => p.name === "Creative Director A")!;
+      const forbidden = forbiddenFor(directorA, world.planted);
+      const leadPage = [
+        "GET /api/leads/:id",
+        "GET /api/activities",
+        "GET /api/meetings",
+        "GET /api/meetings/:id",
+        "GET /api/questionnaire/:leadId",
+        "GET /api/questionnaire/:leadId/versions",
+      ];
+      for (const other of [world.leads.b, world.leads.u])
+        for (const route of leadPage) {
+          // The route's own sample, called as director A but with the other lead's ids.
+          const { path } = samples[route]!.call({ ...directorA, sees: [other] });
+          const answer = await call(app, path, { bearer: world.directors.a.token, ip: freshIp() });
+          expect(answer.status, `${route}: ${path}`).toBe(403);
+          expect(leaksIn(JSON.stringify(answer.body), forbidden), `${route}: ${path}`).toEqual([]);
+        }
+    });
+
     it("finds a planted leak: an unscoped recent-activity list shown to a Creative Director", async () => {
       // The same route, answered as before the fix: every lead's activity, whoever asks.
       const leaky = ACCESS_POLICY.filter((rule) => rule.path === "/api/activities/recent");
@@ -231,7 +312,13 @@ for (const backend of BACKENDS)
       // Behind the gate, as a real route would be: the policy still turns away who it turns away.
       stack.splice(stack.findIndex((layer) => layer.handle === storableQueryOnly) + 1, 0, planted);
       try {
-        const findings = await runRoleMatrix({ app, principals: world.principals, leads: world.planted, samples: samplesFor(world), policy: leaky });
+        const findings = await runRoleMatrix({
+          app,
+          principals: world.principals,
+          leads: world.planted,
+          samples: samplesFor(world),
+          policy: leaky,
+        });
         expect(findings.map((f) => f.principal)).toEqual(expect.arrayContaining(["Creative Director A", "Creative Director B"]));
         expect(findings.every((f) => f.problem.includes("carries another lead's"))).toBe(true);
       } finally {
@@ -245,7 +332,8 @@ for (const backend of BACKENDS)
       try {
         for (const { stream } of streams) expect(stream.status).toBe(200);
         // A change to every lead, then wait for each reader to hear of the leads it may see.
-        for (const id of Object.values(world.leads)) expect((await world.partner.patch(`/api/leads/${id}`, { notes: `touched ${randomUUID()}` })).status).toBe(200);
+        for (const id of Object.values(world.leads))
+          expect((await world.partner.patch(`/api/leads/${id}`, { notes: `touched ${randomUUID()}` })).status).toBe(200);
         for (const { who, stream } of streams)
           await expect.poll(() => who.sees.filter((id) => !stream.notices.some((n) => n.includes(`lead:${id}`)))).toEqual([]);
         for (const { who, stream } of streams) {
@@ -268,7 +356,10 @@ for (const backend of BACKENDS)
       const { token } = await sessionStore(app.system.db, () => new Date()).create(manager.accountId!);
       const open = async () => {
         const controller = new AbortController();
-        const res = await fetch(`${app.url}/api/events/stream`, { headers: { authorization: `Bearer ${token}` }, signal: controller.signal });
+        const res = await fetch(`${app.url}/api/events/stream`, {
+          headers: { authorization: `Bearer ${token}` },
+          signal: controller.signal,
+        });
         return { status: res.status, body: res.status === 200 ? null : await res.json(), stop: () => controller.abort() };
       };
       const five = await Promise.all(Array.from({ length: 5 }, open));
@@ -277,11 +368,13 @@ for (const backend of BACKENDS)
       expect(sixth.status).toBe(429);
       expect(sixth.body.detail).toMatch(/at most 5 live streams/);
       five[0]!.stop();
-      await expect.poll(async () => {
-        const again = await open();
-        again.stop();
-        return again.status;
-      }).toBe(200);
+      await expect
+        .poll(async () => {
+          const again = await open();
+          again.stop();
+          return again.status;
+        })
+        .toBe(200);
       for (const s of five) s.stop();
     });
   });

@@ -133,7 +133,7 @@ for (const backend of ["postgres", "pglite"] as const) {
       const cd = staffClient(fx.app, director);
       expect((await cd.post(`/api/onboarding/${leadId}/assign-director`, { creativeDirectorId: director.user!.id })).status).toBe(403);
       expect((await cd.get("/api/onboarding/activities")).status).toBe(403);
-      expect((await cd.get(`/api/questionnaire/${leadId}`)).status).toBe(404);
+      expect((await cd.get(`/api/questionnaire/${leadId}`)).status).toBe(403); // not their client (yet)
       cd.saw(await staff.post(`/api/onboarding/${leadId}/assign-director`, { creativeDirectorId: director.user!.id }));
       expect((await cd.get(`/api/questionnaire/${leadId}`)).status).toBe(200);
     });

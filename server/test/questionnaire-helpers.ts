@@ -70,3 +70,16 @@ export async function submitForLead(app: TestApp, leadId: string, answers: Recor
   const { token } = await issueClientLink(app, leadId, await issuer);
   return submitPublic(app, { token, ...answers }, ip);
 }
+
+/** A valid in-person kick-off meeting far in the future, for tests that need a lead with a meeting. */
+export const kickOffMeeting = (leadId: string, title: string) => ({
+  leadId,
+  title,
+  type: "onboarding",
+  meetingType: "in-person",
+  location: "Studio",
+  startTime: "2030-01-31T15:00:00Z",
+  endTime: "2030-01-31T16:00:00Z",
+  notes: "",
+  attendeeEmail: "",
+});

@@ -1,10 +1,11 @@
 import type { Request, RequestHandler } from "express";
-import { ConflictError, UnauthenticatedError } from "@crm/contracts/api/errors";
-import { EMAIL_TAKEN, INVALID_CREDENTIALS, Me, SignInBody, SignUpBody } from "@crm/contracts/auth/auth";
+import { ConflictError, ForbiddenError, UnauthenticatedError } from "@crm/contracts/api/errors";
+import { ACCOUNT_DEACTIVATED, EMAIL_INVITED, EMAIL_TAKEN, INVALID_CREDENTIALS, Me, SignInBody, SignUpBody } from "@crm/contracts/auth/auth";
 import { EmailTakenError } from "@crm/infra/auth/accounts";
 import { hashPassword, verifyPassword } from "@crm/infra/auth/password";
 import { assertStrongPassword } from "@crm/infra/auth/password-strength";
 import { PUBLIC, SIGNED_IN } from "@crm/infra/http/access-policy";
+import { isDeactivated } from "@crm/infra/http/auth-context";
 import { routeGroup, type RouteBuilder } from "@crm/infra/http/route";
 import { clearSessionCookie } from "@crm/infra/http/session-cookie";
 import { limitAttempt, meOf, startSession, type AuthDeps } from "./auth-deps.ts";
@@ -41,12 +42,15 @@ export const authRoutes = routeGroup((route: RouteBuilder<AuthDeps>) => [
     handle: async ({ req, res, body: { email, password } }, deps) => {
       await assertStrongPassword(password, [email]);
       if (await deps.accounts.findByEmail(email)) throw new ConflictError(EMAIL_TAKEN);
+      // A second account for an invited address would make the invitation unusable.
+      if (await deps.accounts.isInvited(email)) throw new ConflictError(EMAIL_INVITED);
       const account = await deps.accounts
         .create({ id: deps.newId(), email, passwordHash: await hashPassword(password) })
         .catch((error: unknown) => {
           throw error instanceof EmailTakenError ? new ConflictError(EMAIL_TAKEN) : error;
         });
       await startSession(deps, req, res, account.id);
+      await deps.accounts.touchSignIn(account.id, deps.now());
       res.status(201).json(await meOf(deps, account));
     },
   }),
@@ -69,7 +73,10 @@ export const authRoutes = routeGroup((route: RouteBuilder<AuthDeps>) => [
         throw new UnauthenticatedError(INVALID_CREDENTIALS);
       }
       await deps.backoff.succeeded(keys);
+      // Only once the password checked out: a guesser learns nothing from this answer.
+      if (isDeactivated(await deps.resolveUser(account.id))) throw new ForbiddenError(ACCOUNT_DEACTIVATED);
       await startSession(deps, req, res, account.id);
+      await deps.accounts.touchSignIn(account.id, deps.now());
       res.json(await meOf(deps, account));
     },
   }),

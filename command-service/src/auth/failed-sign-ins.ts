@@ -1,13 +1,16 @@
 import { RetryLaterError } from "@crm/contracts/api/errors";
 import type { FailureRun, SignInKeys } from "@crm/infra/auth/sign-in-backoff";
+import type { EventStore } from "@crm/infra/event-store/event-store";
 import type { Mailer } from "@crm/infra/mail/mailer";
-import { brandName } from "../messaging/templates/layout.ts";
+import { mailBrand } from "../settings/mail-brand.ts";
 import type { AuthDeps } from "./auth-deps.ts";
 import { composeFailedSignInsMail } from "./failed-sign-ins.mail.ts";
 
 export interface FailedSignInsNotifierDeps {
   /** Called at the first notice: most processes never send one. */
   mailer: () => Mailer;
+  /** The settings stream's store: the notice carries the agency's brand and sender. */
+  store: EventStore;
   mailFrom: string;
   publicUrl?: string | undefined;
   now: () => Date;
@@ -21,11 +24,12 @@ export interface FailedSignInsNotifierDeps {
  */
 export function failedSignInsNotifier(deps: FailedSignInsNotifierDeps): AuthDeps["notifyFailedSignIns"] {
   return (email: string, run: FailureRun) => {
-    const brand = { name: brandName(deps.mailFrom), year: deps.now().getUTCFullYear() };
     const signInUrl = deps.publicUrl ? new URL("/login", deps.publicUrl).href : undefined;
-    const composed = composeFailedSignInsMail({ email, run, signInUrl, brand });
-    void Promise.resolve()
-      .then(() => deps.mailer().send({ to: email, ...composed, messageId: `<${deps.newId()}@agency-crm>` }))
+    void mailBrand({ ...deps, publicUrl: deps.publicUrl })
+      .then(({ brand, sender }) => {
+        const composed = composeFailedSignInsMail({ email, run, signInUrl, brand });
+        return deps.mailer().send({ to: email, ...composed, ...sender, messageId: `<${deps.newId()}@agency-crm>` });
+      })
       .catch(deps.log);
   };
 }

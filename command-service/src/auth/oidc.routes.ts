@@ -4,6 +4,7 @@ import { OidcPublicConfig } from "@crm/contracts/auth/auth";
 import { EmailTakenError, type Account } from "@crm/infra/auth/accounts";
 import type { OidcClient, OidcFlow, OidcIdentity } from "@crm/infra/auth/oidc";
 import { PUBLIC } from "@crm/infra/http/access-policy";
+import { isDeactivated } from "@crm/infra/http/auth-context";
 import { routeGroup, type RouteBuilder } from "@crm/infra/http/route";
 import { isHttps, readCookie } from "@crm/infra/http/session-cookie";
 import { startSession, type AuthDeps } from "./auth-deps.ts";
@@ -37,16 +38,20 @@ function readFlow(req: Request): OidcFlow | undefined {
   }
 }
 
+const isDeactivatedAccount = async (deps: AuthDeps, account: Account) => isDeactivated(await deps.resolveUser(account.id));
+
 /**
  * The account an OIDC identity signs in to: the one linked to it, else the account with its
  * (verified) email, else a new one. Linking to a password account drops that password and its
  * sessions: whoever set it before the mailbox owner arrived may not have owned the mailbox.
  */
-async function accountFor(deps: AuthDeps, identity: OidcIdentity): Promise<Account | "unverified"> {
+async function accountFor(deps: AuthDeps, identity: OidcIdentity): Promise<Account | "unverified" | "deactivated"> {
   const linked = await deps.accounts.findByOidcSubject(identity.issuer, identity.subject);
-  if (linked) return linked;
+  if (linked) return (await isDeactivatedAccount(deps, linked)) ? "deactivated" : linked;
   if (!identity.email || !identity.emailVerified) return "unverified";
   let account = await deps.accounts.findByEmail(identity.email);
+  // Refused before the link is made: a deactivated account keeps its password and its state.
+  if (account && (await isDeactivatedAccount(deps, account))) return "deactivated";
   if (account?.passwordHash) {
     await deps.accounts.clearPassword(account.id);
     await deps.sessions.revokeAll(account.id);
@@ -97,7 +102,9 @@ async function callback(req: Request, res: Response, deps: OidcRouteDeps) {
   }
   const account = await accountFor(deps, identity);
   if (account === "unverified") return toLogin(res, "email_not_verified");
+  if (account === "deactivated") return toLogin(res, "deactivated");
   await startSession(deps, req, res, account.id);
+  await deps.accounts.touchSignIn(account.id, deps.now());
   res.redirect(302, "/");
 }
 

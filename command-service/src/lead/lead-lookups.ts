@@ -8,7 +8,7 @@ const CATCH_UP_MS = 2_000;
 
 /**
  * The questions lead commands ask of read models before deciding (decisions/006): whether an id
- * is an approved creative director (users, owned by identity) and which lead has an email (leads).
+ * is an active creative director (users, owned by identity: approved and not deactivated) and which lead has an email (leads).
  * Each first waits, briefly, for its read model to reach the head of the log, so a lead created or
  * a director approved a moment ago is seen; if the projector is down it answers from what it has.
  */
@@ -43,7 +43,7 @@ export function sqlLeadLookups(db: Queryable, store: EventStore): LeadLookups {
   }
 
   async function directorExists(userId: string) {
-    const sql = `SELECT 1 FROM public.${users} WHERE id = $1::uuid AND role = 'Creative Director' AND approved`;
+    const sql = `SELECT 1 FROM public.${users} WHERE id = $1::uuid AND role = 'Creative Director' AND status = 'active'`;
     return (await db.query(sql, [userId])).rows.length > 0;
   }
 

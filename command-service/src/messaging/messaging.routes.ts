@@ -15,7 +15,8 @@ import { commandOptions, type CommandDeps } from "../core/command-context.ts";
 import { loadOpenLead, type OpenLead } from "./load-lead.ts";
 import { messageDecider, type MessageCommand } from "./message.decider.ts";
 import { composeFormEmail } from "./templates/form-email.ts";
-import { brandName, type Brand } from "./templates/layout.ts";
+import { mailBrand } from "../settings/mail-brand.ts";
+import type { Brand } from "./templates/layout.ts";
 import { composeMessageEmail } from "./templates/message-email.ts";
 
 export interface MessagingDeps extends CommandDeps {
@@ -53,7 +54,8 @@ async function request(
   res.status(202).json(body);
 }
 
-const brand = (deps: MessagingDeps): Brand => ({ name: brandName(deps.mailFrom), year: deps.now().getUTCFullYear() });
+/** The agency's brand as its settings stand (docs/product.md, "Settings"). */
+const brand = async (deps: MessagingDeps): Promise<Brand> => (await mailBrand(deps)).brand;
 
 /** Mails the lead a fresh link to a form: each replaces the lead's earlier link (decisions/038). */
 async function sendForm(deps: MessagingDeps, call: { req: Request; res: Response }, leadId: string, input: SendFormBody) {
@@ -61,7 +63,7 @@ async function sendForm(deps: MessagingDeps, call: { req: Request; res: Response
   const keyed = commandOptions(call.req, deps);
   const commandId = keyed.newCommandId ? undefined : `${keyed.metadata.commandId}/client-link`; // a retry with the same key issues no second link
   const link = await issueClientLink(deps, call.req, { leadId: lead.id, purpose: "questionnaire", ...(commandId ? { commandId } : {}) });
-  const mail = composeFormEmail({ ...input, recipientName: lead.details.name, formUrl: link.url, brand: brand(deps) });
+  const mail = composeFormEmail({ ...input, recipientName: lead.details.name, formUrl: link.url, brand: await brand(deps) });
   const email = (messageId: string) => ({
     messageId,
     leadId: lead.id,
@@ -113,7 +115,7 @@ export const messagingCommandRoutes = routeGroup((route: RouteBuilder<MessagingD
     handle: async (call, deps) => {
       const { id } = call.params;
       const lead = await loadOpenLead(deps.store, id);
-      const mail = composeMessageEmail({ recipientName: lead.details.name, ...call.body, brand: brand(deps) });
+      const mail = composeMessageEmail({ recipientName: lead.details.name, ...call.body, brand: await brand(deps) });
       const to = lead.details.email;
       const email = (messageId: string) => ({ messageId, leadId: id, kind: "message" as const, formType: null, to, ...mail });
       await request(deps, call, lead, (messageId) => ({ type: "RequestEmail", email: email(messageId) }), to);

@@ -7,7 +7,8 @@ import { composeInviteEmail } from "../meeting/invite-email.ts";
 import { meetingDecider } from "../meeting/meeting.decider.ts";
 import { LEAD_ERASED } from "@crm/contracts/erasure/lead-erased";
 import { isLeadErased, loadOpenLead } from "../messaging/load-lead.ts";
-import { brandName, fromAddress } from "../messaging/templates/layout.ts";
+import { fromAddress, type Brand } from "../messaging/templates/layout.ts";
+import { mailBrand } from "../settings/mail-brand.ts";
 import { foldRecorded } from "../core/decider.ts";
 import { alreadyDone, recordAttempt, recordOutcome } from "./record-outcome.ts";
 
@@ -15,9 +16,14 @@ export interface MailReactorDeps {
   store: EventStore;
   mailer: Mailer;
   mailFrom: string;
+  /** Where the agency's logo is served from, for the invites' header; none without it. */
+  publicUrl?: string | undefined;
   now: () => Date;
   retry: RetryPolicy;
 }
+
+/** The agency's brand and sender as the settings stood at the request: the same on every attempt and every redelivery. */
+const brandAt = (deps: MailReactorDeps, event: RecordedEvent) => mailBrand({ ...deps, publicUrl: deps.publicUrl }, event.position);
 
 type Kind = EventOf<"EmailSent">["data"]["kind"];
 
@@ -32,11 +38,10 @@ const recipientName = (store: EventStore, leadId: string) =>
   );
 
 /** The invite as the meeting stood at the request (later changes send their own invite). */
-async function inviteMail(deps: MailReactorDeps, event: RecordedEvent & { type: "InviteRequested" }): Promise<OutgoingMail> {
+async function inviteMail(deps: MailReactorDeps, event: RecordedEvent & { type: "InviteRequested" }, brand: Brand): Promise<OutgoingMail> {
   const history = (await deps.store.readStream(event.streamId)).filter((e) => e.streamVersion <= event.streamVersion);
   const meeting = foldRecorded(meetingDecider, history);
   if (meeting.status === "none") throw new Error(`Invite for meeting ${event.data.meetingId}, which has no events`);
-  const brand = { name: brandName(deps.mailFrom), year: deps.now().getUTCFullYear() };
   return composeInviteEmail(meeting, {
     brand,
     organizer: { name: brand.name, email: fromAddress(deps.mailFrom) },
@@ -50,13 +55,15 @@ async function inviteMail(deps: MailReactorDeps, event: RecordedEvent & { type: 
 }
 
 async function composed(deps: MailReactorDeps, event: RecordedEvent): Promise<{ mail: OutgoingMail; kind: Kind; leadId: string }> {
+  if (event.type !== "InviteRequested" && event.type !== "EmailRequested")
+    throw new Error(`The mail reactor does not handle ${event.type}`);
   // A request still waiting when its lead was erased is not sent (decisions/039): it fails as uncomposable.
-  if ((event.type === "InviteRequested" || event.type === "EmailRequested") && (await isLeadErased(deps.store, event.data.leadId)))
-    throw new Error(LEAD_ERASED);
-  if (event.type === "InviteRequested") return { mail: await inviteMail(deps, event), kind: "invite", leadId: event.data.leadId };
-  if (event.type !== "EmailRequested") throw new Error(`The mail reactor does not handle ${event.type}`);
+  if (await isLeadErased(deps.store, event.data.leadId)) throw new Error(LEAD_ERASED);
+  const { brand, sender } = await brandAt(deps, event);
+  if (event.type === "InviteRequested")
+    return { mail: { ...(await inviteMail(deps, event, brand)), ...sender }, kind: "invite", leadId: event.data.leadId };
   const { to, subject, html, text, kind, leadId } = event.data;
-  return { mail: { to, subject, html, text, messageId: messageIdOf(event) }, kind, leadId };
+  return { mail: { to, subject, html, text, messageId: messageIdOf(event), ...sender }, kind, leadId };
 }
 
 /** A request that cannot be turned into a mail fails at once, rather than blocking every mail after it. */
@@ -65,7 +72,15 @@ async function recordUncomposable(deps: MailReactorDeps, event: RecordedEvent, e
   const d = event.data;
   const subject = "subject" in d ? d.subject : "Meeting invitation";
   const kind: Kind = event.type === "InviteRequested" ? "invite" : event.data.kind;
-  const data = { requestId: event.eventId, leadId: d.leadId, kind, to: d.to, subject, error: `Could not compose the mail: ${reasonOf(error)}`, attempts: 1 };
+  const data = {
+    requestId: event.eventId,
+    leadId: d.leadId,
+    kind,
+    to: d.to,
+    subject,
+    error: `Could not compose the mail: ${reasonOf(error)}`,
+    attempts: 1,
+  };
   await recordOutcome(deps.store, event, { type: "EmailFailed", data }, deps.now);
 }
 

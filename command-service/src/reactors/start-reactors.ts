@@ -39,7 +39,7 @@ export function messagingReactors(options: ReactorsOptions): { reactors: Reactor
   const mailer = options.mailer ?? createMailer(config);
   const sender = options.smsSender ?? createSmsSender(config);
   const reactors: Reactor[] = [
-    mailReactor({ store, mailer, mailFrom: config.MAIL_FROM, now, retry }),
+    mailReactor({ store, mailer, mailFrom: config.MAIL_FROM, publicUrl: config.PUBLIC_URL, now, retry }),
     smsReactor({ store, sender, now, retry }),
     onboardingProgressReactor({ store, now }),
   ];

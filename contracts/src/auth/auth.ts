@@ -1,34 +1,11 @@
-import { z } from "zod";
-import { PASSWORD_MAX, PASSWORD_MIN } from "./password-policy.ts";
-
-// The answers live in answers.ts (zod/mini, for the browser); the server may still import them from here.
+// The bodies live in commands.ts and the answers in answers.ts (zod/mini, for the browser); the server may still import them from here.
 export { Me, OidcPublicConfig } from "./answers.ts";
-
-/** Emails compare case-insensitively: stored and looked up trimmed and lower-cased. */
-export const Email = z
-  .string({ error: "Email is required" })
-  .trim()
-  .toLowerCase()
-  .max(254, "At most 254 characters")
-  .pipe(z.email("Enter a valid email address"));
-
-export const Password = z
-  .string({ error: "Password is required" })
-  .min(PASSWORD_MIN, `At least ${PASSWORD_MIN} characters`)
-  .max(PASSWORD_MAX, `At most ${PASSWORD_MAX} characters`);
-
-/** Body of POST /api/auth/sign-up. */
-export const SignUpBody = z.strictObject({ email: Email, password: Password });
-
-/** Body of POST /api/auth/sign-in: no length rules, so a wrong password never answers differently. */
-export const SignInBody = z.strictObject({
-  email: Email,
-  password: z
-    .string({ error: "Password is required" })
-    .min(1, "Password is required")
-    .max(PASSWORD_MAX, `At most ${PASSWORD_MAX} characters`),
-});
+export { Email, Password, SignInBody, SignUpBody } from "./commands.ts";
 
 export const SESSION_COOKIE = "crm_session";
 export const INVALID_CREDENTIALS = "Invalid email or password.";
 export const EMAIL_TAKEN = "An account with this email already exists.";
+/** Sign-up answers this to an address a Partner has invited: the invitation's link makes the account. */
+export const EMAIL_INVITED = "This address has been invited to the agency: open the invitation link in your mail to join.";
+/** Sign-in and the session check answer this to an account a Partner deactivated. */
+export const ACCOUNT_DEACTIVATED = "This account has been deactivated. Ask a Partner of the agency if you need access again.";

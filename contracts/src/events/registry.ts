@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { leadEvents } from "../lead/events.ts";
 import { userEvents } from "../user/events.ts";
+import { settingsEvents } from "../settings/events.ts";
 import { meetingEvents } from "../meeting/events.ts";
 import { messagingEvents } from "../messaging/events.ts";
 import { questionnaireEvents } from "../questionnaire/events.ts";
@@ -40,6 +41,14 @@ export const EVENT_DEFINITIONS = {
   AccessRejected: define(userEvents.AccessRejected),
   UserRoleChanged: define(userEvents.UserRoleChanged),
   SystemBootstrapped: define(userEvents.SystemBootstrapped),
+  UserInvited: define(userEvents.UserInvited),
+  InvitationRenewed: define(userEvents.InvitationRenewed),
+  InvitationRevoked: define(userEvents.InvitationRevoked),
+  InvitationAccepted: define(userEvents.InvitationAccepted),
+  UserDeactivated: define(userEvents.UserDeactivated),
+  UserReactivated: define(userEvents.UserReactivated),
+  UserProfileChanged: define(userEvents.UserProfileChanged),
+  AgencySettingsChanged: define(settingsEvents.AgencySettingsChanged),
   MeetingScheduled: define(meetingEvents.MeetingScheduled),
   MeetingConferenceCreated: define(meetingEvents.MeetingConferenceCreated),
   MeetingConferenceFailed: define(meetingEvents.MeetingConferenceFailed),

@@ -34,6 +34,58 @@ export const UserRoleChanged = z.object({
   changedBy: z.uuid().nullable(),
 });
 
+/**
+ * A Partner invited a colleague by email (docs/product.md, "Team"). The user id is chosen now and
+ * becomes the account's id when the invitation is accepted; the link's secret is never an event
+ * (account-tokens.ts keeps only its hash).
+ */
+export const UserInvited = z.object({
+  userId: z.uuid(),
+  email: z.string(),
+  displayName: z.string(),
+  role: UserRole,
+  invitedBy: z.uuid().nullable(),
+  expiresAt: z.iso.datetime({ offset: true }),
+});
+
+/** A Partner sent the invitation again: a new link, the old one no longer works. */
+export const InvitationRenewed = z.object({
+  userId: z.uuid(),
+  renewedBy: z.uuid().nullable(),
+  expiresAt: z.iso.datetime({ offset: true }),
+});
+
+/** A Partner withdrew an invitation that was not yet accepted; the row leaves the team list. */
+export const InvitationRevoked = z.object({
+  userId: z.uuid(),
+  revokedBy: z.uuid().nullable(),
+});
+
+/** The colleague set a password through the invitation: the account exists and is active with the invited role. */
+export const InvitationAccepted = z.object({
+  userId: z.uuid(),
+  displayName: z.string(),
+});
+
+/** A Partner let someone go: every session ends at once, sign-in is refused, the history stays. */
+export const UserDeactivated = z.object({
+  userId: z.uuid(),
+  deactivatedBy: z.uuid().nullable(),
+});
+
+export const UserReactivated = z.object({
+  userId: z.uuid(),
+  reactivatedBy: z.uuid().nullable(),
+});
+
+/** The person changed their own profile: only the fields that changed are present. */
+export const UserProfileChanged = z.object({
+  userId: z.uuid(),
+  displayName: z.string().optional(),
+  timeZone: z.string().nullable().optional(),
+  signature: z.string().optional(),
+});
+
 /** The first Partner of an empty system, claimed once in the system-bootstrap stream. */
 export const SystemBootstrapped = z.object({
   partnerId: z.uuid(),
@@ -45,4 +97,11 @@ export const userEvents = {
   AccessRejected,
   UserRoleChanged,
   SystemBootstrapped,
+  UserInvited,
+  InvitationRenewed,
+  InvitationRevoked,
+  InvitationAccepted,
+  UserDeactivated,
+  UserReactivated,
+  UserProfileChanged,
 } as const;

@@ -51,6 +51,34 @@ export function accountRepository(db: Queryable) {
       ]);
     },
 
+    /** Sets a new password hash (a reset, an accepted invitation, a change on the Profile page). */
+    async setPassword(accountId: string, passwordHash: string): Promise<void> {
+      await db.query(`UPDATE accounts SET password_hash = $2 WHERE id = $1`, [accountId, passwordHash]);
+    },
+
+    /** Notes a successful sign-in, for the Team page's "last sign-in". */
+    async touchSignIn(accountId: string, at: Date): Promise<void> {
+      await db.query(`UPDATE accounts SET last_sign_in_at = $2 WHERE id = $1`, [accountId, at.toISOString()]);
+    },
+
+    /** When each of these accounts last signed in (the Team page); accounts that never did are absent. */
+    async lastSignIns(ids: readonly string[]): Promise<Map<string, string>> {
+      if (ids.length === 0) return new Map();
+      const { rows } = await db.query<{ id: string; at: string }>(
+        `SELECT id, last_sign_in_at AS at FROM accounts WHERE id = ANY($1::uuid[]) AND last_sign_in_at IS NOT NULL`,
+        [ids],
+      );
+      return new Map(rows.map((r) => [r.id, new Date(r.at).toISOString()]));
+    },
+
+    /** Whether an invitation's link for this address is still open (identity/004-account-tokens). */
+    async isInvited(email: string): Promise<boolean> {
+      const { rows } = await db.query(`SELECT 1 FROM account_tokens WHERE purpose = 'invite' AND email = $1 AND used_at IS NULL LIMIT 1`, [
+        email,
+      ]);
+      return rows.length > 0;
+    },
+
     /** Drops the password, e.g. when the owner of the mailbox proves itself through OIDC. */
     async clearPassword(accountId: string): Promise<void> {
       await db.query(`UPDATE accounts SET password_hash = NULL WHERE id = $1`, [accountId]);

@@ -77,4 +77,24 @@ export const identityMigrations: Migration[] = [
       CREATE INDEX sign_in_failures_last_attempt ON sign_in_failures (last_attempt_at);
     `,
   },
+  {
+    // Single-use links (invitations, password resets): only the SHA-256 of each token is kept, so
+    // the table lets nobody in. An invitation's subject is the user id its account will take
+    // (no account row exists yet); a reset's is the account's id.
+    id: "identity/004-account-tokens",
+    sql: `
+      CREATE TABLE account_tokens (
+        id         text PRIMARY KEY,
+        purpose    text NOT NULL CHECK (purpose IN ('invite', 'reset')),
+        subject_id uuid NOT NULL,
+        email      text NOT NULL,
+        expires_at timestamptz NOT NULL,
+        used_at    timestamptz,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE INDEX account_tokens_subject ON account_tokens (subject_id, purpose);
+      CREATE INDEX account_tokens_expiry ON account_tokens (expires_at);
+      ALTER TABLE accounts ADD COLUMN last_sign_in_at timestamptz;
+    `,
+  },
 ];

@@ -97,6 +97,11 @@ export function sessionStore(db: Queryable, now: () => Date, options: SessionSto
     async revokeAll(accountId: string): Promise<void> {
       await db.query(`DELETE FROM sessions WHERE account_id = $1`, [accountId]);
     },
+
+    /** Ends every session of the account but the one this token names (a password changed on the Profile page). */
+    async revokeAllExcept(accountId: string, token: string): Promise<void> {
+      await db.query(`DELETE FROM sessions WHERE account_id = $1 AND id <> $2`, [accountId, sessionIdOf(token)]);
+    },
   };
 }
 

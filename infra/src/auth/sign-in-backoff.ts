@@ -126,6 +126,11 @@ export function signInBackoff(db: Database) {
       await db.query(`UPDATE sign_in_failures SET failures = GREATEST(failures - 1, 0) WHERE key = $1`, [addressKey(keys)]);
     },
 
+    /** Ends the email's run of failures (its owner proved the mailbox and set a new password); the address keeps its count. */
+    async endRun(email: string): Promise<void> {
+      await db.query(`DELETE FROM sign_in_failures WHERE key = $1`, [emailKey({ email, address: "" })]);
+    },
+
     /**
      * After a failure: the run, when it has reached NOTIFY_OWNER_AT and nobody has claimed its
      * notice yet. One statement claims it, so of several processes exactly one tells the owner.

@@ -22,6 +22,11 @@ export const PUBLIC: readonly Audience[] = AUDIENCES;
 export const SIGNED_IN: readonly Audience[] = ["unregistered", "pending", "Partner", "Project Manager", "Creative Director"];
 /** Every approved staff member. */
 export const APPROVED: readonly Audience[] = ["Partner", "Project Manager", "Creative Director"];
+/**
+ * One client's reads on the lead page (the lead, its meetings, timeline and questionnaire): staff, and a
+ * Creative Director for their own clients only, which the handler checks on the lead (403 otherwise).
+ */
+export const CLIENT_READERS: readonly Audience[] = APPROVED;
 /** Leads and onboarding: not Creative Directors. */
 export const STAFF: readonly Audience[] = ["Partner", "Project Manager"];
 /** The creative area's commands (docs/product.md, "Roles"): Partners and Creative Directors; a director only for their own clients. */

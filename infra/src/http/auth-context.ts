@@ -28,9 +28,15 @@ declare global {
 /** Who a request acts as: the signed-in account's id, else "system" (events appended before identity is known). */
 export const actorOf = (req: Request) => req.actor ?? "system";
 
-/** The audience a request belongs to, for the access policy. */
+/** True when a Partner deactivated the account's user: its sessions end and it signs in no more. */
+export const isDeactivated = (user: User | null | undefined): boolean => user?.status === "deactivated";
+
+/**
+ * The audience a request belongs to, for the access policy. A deactivated account counts as signed
+ * out (authenticate has already deleted its session); an approved one only while it is active.
+ */
 export function audienceOf(account: RequestAccount | undefined, user: User | null): Audience {
-  if (!account) return "anonymous";
+  if (!account || isDeactivated(user)) return "anonymous";
   if (!user) return "unregistered";
   return user.approved ? user.role : "pending";
 }

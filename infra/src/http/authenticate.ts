@@ -1,12 +1,12 @@
 import type { RequestHandler } from "express";
 import { ForbiddenError, UnauthenticatedError } from "@crm/contracts/api/errors";
-import { SESSION_COOKIE } from "@crm/contracts/auth/auth";
+import { ACCOUNT_DEACTIVATED, SESSION_COOKIE } from "@crm/contracts/auth/auth";
 import type { RecordedEvent } from "@crm/contracts/events/registry";
 import type { User } from "@crm/contracts/user/user";
 import type { SessionStore } from "../auth/sessions.ts";
 import { createRuleMatcher } from "./access-match.ts";
 import type { AccessRule, Audience } from "./access-policy.ts";
-import { audienceOf, presentedToken, type RequestAccount } from "./auth-context.ts";
+import { audienceOf, isDeactivated, presentedToken, type RequestAccount } from "./auth-context.ts";
 import { assertSameOrigin } from "./same-origin.ts";
 import { clearSessionCookie, readCookie, setSessionCookie } from "./session-cookie.ts";
 
@@ -24,8 +24,8 @@ export interface AuthenticateDeps {
 
 const isApi = (path: string) => /^\/api(\/|$)/i.test(path);
 
-function deny(audience: Audience, rule: AccessRule | undefined): Error {
-  if (audience === "anonymous") return new UnauthenticatedError();
+function deny(audience: Audience, rule: AccessRule | undefined, deactivated: boolean): Error {
+  if (audience === "anonymous") return new UnauthenticatedError(deactivated ? ACCOUNT_DEACTIVATED : undefined);
   if (audience === "unregistered") return new ForbiddenError("Request access first.");
   if (audience === "pending") return new ForbiddenError("Your account is waiting for a Partner's approval.");
   return new ForbiddenError(rule ? "Your role does not allow this." : "You are not allowed to do this.");
@@ -46,13 +46,23 @@ export function authenticate(deps: AuthenticateDeps): RequestHandler {
     if (presented?.via === "cookie" && !validated) clearSessionCookie(req, res, deps.publicUrl);
     assertSameOrigin(req, presented?.via === "cookie" && validated !== null, deps.publicUrl);
 
-    let account: RequestAccount | undefined;
-    if (presented && validated) {
-      account = { id: validated.session.accountId, email: validated.email, token: presented.token, via: presented.via };
-      if (validated.renewed && presented.via === "cookie")
-        setSessionCookie(req, res, presented.token, validated.session.expiresAt, deps.publicUrl);
+    let account: RequestAccount | undefined =
+      presented && validated
+        ? { id: validated.session.accountId, email: validated.email, token: presented.token, via: presented.via }
+        : undefined;
+    let user = account ? await deps.resolveUser(account.id, validated?.accountStream) : null;
+    // A Partner deactivated this account: its session ends now, whichever process deactivation
+    // ran in, and the request goes on as signed out (a public route still answers).
+    let deactivated = false;
+    if (account && isDeactivated(user)) {
+      deactivated = true;
+      await deps.sessions.revoke(account.token);
+      if (account.via === "cookie") clearSessionCookie(req, res, deps.publicUrl);
+      account = undefined;
+      user = null;
     }
-    const user = account ? await deps.resolveUser(account.id, validated?.accountStream) : null;
+    if (account && validated?.renewed && account.via === "cookie")
+      setSessionCookie(req, res, account.token, validated.session.expiresAt, deps.publicUrl);
     const audience = audienceOf(account, user);
     req.account = account;
     req.audience = audience;
@@ -63,7 +73,7 @@ export function authenticate(deps: AuthenticateDeps): RequestHandler {
     const allowed = rule
       ? rule.allow.includes(audience)
       : audience !== "anonymous" && audience !== "unregistered" && audience !== "pending";
-    if (!allowed) throw deny(audience, rule);
+    if (!allowed) throw deny(audience, rule, deactivated);
     next();
   };
 }

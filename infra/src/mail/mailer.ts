@@ -1,6 +1,12 @@
+import { fromAddress } from "@crm/contracts/settings/state";
+
 /** An email ready to leave: both bodies composed, user text already escaped in the HTML. */
 export interface OutgoingMail {
   to: string;
+  /** The From display name (the agency's sender name); the address stays MAIL_FROM's. Without it, MAIL_FROM as it is. */
+  fromName?: string;
+  /** Where replies go (the agency's reply-to); without it, to the From address. */
+  replyTo?: string;
   subject: string;
   html: string;
   text: string;
@@ -21,7 +27,9 @@ export interface Mailer {
 export function toNodemailerMessage(from: string, mail: OutgoingMail) {
   const calendar = mail.calendar;
   return {
-    from,
+    // nodemailer quotes and encodes the name; the address is MAIL_FROM's whatever the name.
+    from: mail.fromName ? { name: mail.fromName, address: fromAddress(from) } : from,
+    ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
     to: mail.to,
     subject: mail.subject,
     html: mail.html,

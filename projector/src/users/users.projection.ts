@@ -10,40 +10,80 @@ const COLUMNS = sqlTypes(users);
 
 const DDL = createTableSql(users);
 
-/** The API lists pending requests and staff by role; the handlers only look users up by id. */
+/** The API lists pending requests and active staff by role; the team list reads every row; the handlers look users up by id. */
 const READER_INDEXES = `
-  CREATE INDEX users_pending ON users (requested_at) WHERE NOT approved;
-  CREATE INDEX users_role ON users (role, display_name) WHERE approved;
+  CREATE INDEX users_pending ON users (requested_at) WHERE status = 'pending';
+  CREATE INDEX users_role ON users (role, display_name) WHERE status = 'active';
 `;
 
-/** The row after one event; null when the request is gone (rejected). */
-function applyEvent(row: UserRow | null, event: RecordedEvent): UserRow | null {
-  const at = event.metadata.at;
+/** A new row: an access request or an invitation, not yet let in. */
+function newRow(d: { userId: string; email: string; displayName: string; role: UserRow["role"] }, at: string): UserRow {
+  return {
+    id: d.userId,
+    email: d.email,
+    display_name: d.displayName,
+    role: d.role,
+    approved: false,
+    status: "pending",
+    requested_at: at,
+    approved_at: null,
+    approved_by: null,
+    previous_rejection_at: null,
+    invited_by: null,
+    invite_expires_at: null,
+  };
+}
+
+/** The events of an account that already exists (approved, accepted): null rows stay null. */
+function applyToAccount(row: UserRow, event: RecordedEvent): UserRow {
   switch (event.type) {
-    case "AccessRequested": {
-      const d = event.data;
-      return {
-        id: d.userId,
-        email: d.email,
-        display_name: d.displayName,
-        role: d.role,
-        approved: false,
-        requested_at: at,
-        approved_at: null,
-        approved_by: null,
-        previous_rejection_at: d.previousRejectionAt ?? null,
-      };
-    }
-    case "UserApproved":
-      return row && { ...row, approved: true, approved_at: at, approved_by: event.data.approvedBy };
-    case "AccessRejected":
-      return null;
     case "UserRoleChanged":
-      return row && { ...row, role: event.data.to };
+      return { ...row, role: event.data.to };
+    case "UserDeactivated":
+      return row.approved ? { ...row, status: "deactivated" } : row;
+    case "UserReactivated":
+      return row.approved ? { ...row, status: "active" } : row;
+    case "UserProfileChanged":
+      return event.data.displayName === undefined ? row : { ...row, display_name: event.data.displayName };
     default:
       return row;
   }
 }
+
+/** The row after one event; null when it is gone (a rejected request, a withdrawn invitation). */
+function applyEvent(row: UserRow | null, event: RecordedEvent): UserRow | null {
+  const at = event.metadata.at;
+  switch (event.type) {
+    case "AccessRequested":
+      return { ...newRow(event.data, at), previous_rejection_at: event.data.previousRejectionAt ?? null };
+    case "UserInvited":
+      return { ...newRow(event.data, at), status: "invited", invited_by: event.data.invitedBy, invite_expires_at: event.data.expiresAt };
+    case "UserApproved":
+      return row && { ...row, approved: true, status: "active", approved_at: at, approved_by: event.data.approvedBy };
+    case "InvitationRenewed":
+      return row && row.status === "invited" ? { ...row, invite_expires_at: event.data.expiresAt } : row;
+    case "InvitationAccepted":
+      return (
+        row && {
+          ...row,
+          display_name: event.data.displayName,
+          approved: true,
+          status: "active",
+          approved_at: at,
+          approved_by: row.invited_by,
+          invite_expires_at: null,
+        }
+      );
+    case "AccessRejected":
+    case "InvitationRevoked":
+      return null;
+    default:
+      return row && applyToAccount(row, event);
+  }
+}
+
+/** The events that add a row to, or take one from, the pending list. */
+const PENDING_EVENTS = new Set(["AccessRequested", "UserApproved", "AccessRejected"]);
 
 const userIdOf = (event: RecordedEvent) => userIdOfStream(event.streamId);
 
@@ -70,14 +110,15 @@ async function apply(tx: Queryable, events: readonly RecordedEvent[]) {
 export const usersProjection: Projection = {
   name: "users",
   // 2: previous_rejection_at, a re-application's earlier rejection (decisions/040).
-  version: 2,
+  // 3: status, invited_by and invite_expires_at: invitations and deactivated accounts (docs/product.md, "Team").
+  version: 3,
   tables: USERS_TABLES.map((t) => t.name),
   ddl: DDL,
   readerIndexes: READER_INDEXES,
   apply,
   topics(events) {
     const ids = new Set(events.map(userIdOf).filter((id) => id !== undefined));
-    const pending = events.some((e) => e.type === "AccessRequested" || e.type === "UserApproved" || e.type === "AccessRejected");
+    const pending = events.some((e) => PENDING_EVENTS.has(e.type));
     return ids.size === 0 ? [] : ["users", ...(pending ? ["users:pending"] : []), "me", ...[...ids].map((id) => `user:${id}`)];
   },
 };

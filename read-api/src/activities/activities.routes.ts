@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { Activity } from "@crm/contracts/activity/activity";
 import type { Queryable } from "@crm/infra/db/database";
-import { APPROVED, STAFF } from "@crm/infra/http/access-policy";
+import { APPROVED, CLIENT_READERS } from "@crm/infra/http/access-policy";
 import { routeGroup } from "@crm/infra/http/route";
+import { directorReading, requireOwnClient } from "../creative/client-access.ts";
 import { activitiesOfLead, recentActivities, usersTableExists } from "./activities.queries.ts";
 
 const RecentQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).default(10) });
@@ -10,7 +11,7 @@ const LeadQuery = z.object({ leadId: z.uuid("Lead ids are UUIDs"), limit: z.coer
 
 export interface ActivityReadDeps {
   db: Queryable;
-  /** The database as a Creative Director's recent activity reads it, which also needs the leads (default: db). */
+  /** The database as a Creative Director's reads use it, which also needs the leads (default: db). */
   scoped?: Queryable;
 }
 
@@ -33,7 +34,7 @@ export const activityReadRoutes = routeGroup(setup, (route) => [
     responses: { 200: z.array(Activity) },
     handle: async ({ req, res, query: { limit } }, { db, scoped, withNames }) => {
       // A Creative Director's dashboard covers their own clients only (docs/product.md, "Roles").
-      const director = req.user?.role === "Creative Director" ? req.user.id : undefined;
+      const director = directorReading(req) ?? undefined;
       res.json(
         director === undefined
           ? await recentActivities(db, await withNames(), limit)
@@ -44,12 +45,15 @@ export const activityReadRoutes = routeGroup(setup, (route) => [
   route({
     method: "GET",
     path: "/api/activities",
-    allow: STAFF,
+    allow: CLIENT_READERS,
     tag: "leads",
-    summary: "A lead's timeline",
+    summary: "A lead's timeline (a Creative Director's own clients' only)",
     query: LeadQuery,
     responses: { 200: z.array(Activity) },
-    handle: async ({ res, query: { leadId, limit } }, { db, withNames }) =>
-      void res.json(await activitiesOfLead(db, await withNames(), leadId, limit)),
+    handle: async ({ req, res, query: { leadId, limit } }, { db, scoped, withNames }) => {
+      if (directorReading(req) === null) return void res.json(await activitiesOfLead(db, await withNames(), leadId, limit));
+      await requireOwnClient(scoped, req, leadId);
+      res.json(await activitiesOfLead(scoped, await withNames(), leadId, limit));
+    },
   }),
 ]);

@@ -1,14 +1,15 @@
 import type { Request, Response } from "express";
 import { z } from "zod";
-import { NotFoundError } from "@crm/contracts/api/errors";
+import { ForbiddenError, NotFoundError } from "@crm/contracts/api/errors";
 import { LeadIdParam } from "@crm/contracts/api/params";
 import { AsOfQuery } from "@crm/contracts/history/history";
 import { LEAD_STAGES, Lead, LeadBoard, LeadBoardQuery, LeadListQuery, Stats } from "@crm/contracts/lead/lead";
 import type { Queryable } from "@crm/infra/db/database";
 import type { EventStore } from "@crm/infra/event-store/event-store";
-import { APPROVED, STAFF } from "@crm/infra/http/access-policy";
+import { APPROVED, CLIENT_READERS, STAFF } from "@crm/infra/http/access-policy";
 import { actorOf } from "@crm/infra/http/auth-context";
 import { routeGroup } from "@crm/infra/http/route";
+import { directorReading, NOT_YOUR_CLIENT } from "../creative/client-access.ts";
 import { leadAsOf } from "../history/history.routes.ts";
 import { createLeadListCache, leadsStamp, type LeadList } from "./lead-list-cache.ts";
 import { boardJson, getLead, getStats, listLeadsJson, type LeadFilter } from "./leads.queries.ts";
@@ -24,7 +25,6 @@ async function sendList(req: Request, res: Response, list: LeadList) {
   if (list.json.length < GZIP_FROM_BYTES || req.acceptsEncodings("gzip", "identity") !== "gzip") return void res.send(list.json);
   res.set("Content-Encoding", "gzip").send(await list.gzipped());
 }
-
 
 export interface LeadReadDeps {
   db: Queryable;
@@ -89,16 +89,23 @@ export const leadReadRoutes = routeGroup(setup, (route) => [
   route({
     method: "GET",
     path: "/api/leads/:id",
-    allow: STAFF,
+    allow: CLIENT_READERS,
     tag: "leads",
-    summary: "One lead; with ?asOf= (an instant or a log position) the lead as it was then, replayed from its stream",
+    summary:
+      "One lead (a Creative Director's own clients only); with ?asOf= (an instant or a log position) the lead as it was then, replayed from its stream (not for Creative Directors: history is staff's)",
     params: LeadIdParam,
     query: AsOfQuery.partial(),
     responses: { 200: Lead },
-    handle: async ({ res, params: { id }, query: { asOf } }, { db, store }) => {
-      if (asOf) return void res.setHeader("Cache-Control", "private, no-store").json(await leadAsOf(store, id, asOf));
+    handle: async ({ req, res, params: { id }, query: { asOf } }, { db, store }) => {
+      const director = directorReading(req);
+      if (asOf) {
+        // Time travel is the lead's history, which stays with Partners and Project Managers (docs/product.md, "Roles").
+        if (director !== null) throw new ForbiddenError("Your role does not allow this.");
+        return void res.setHeader("Cache-Control", "private, no-store").json(await leadAsOf(store, id, asOf));
+      }
       const lead = await getLead(db, id);
       if (!lead) throw new NotFoundError("Lead");
+      if (director !== null && lead.creativeDirectorId !== director) throw new ForbiddenError(NOT_YOUR_CLIENT);
       res.setHeader("ETag", `"${lead.version}"`).json(lead);
     },
   }),

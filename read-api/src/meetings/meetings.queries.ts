@@ -1,4 +1,5 @@
 import type { Meeting } from "@crm/contracts/meeting/meeting";
+import { leads } from "@crm/contracts/read-models/leads";
 import { meetings } from "@crm/contracts/read-models/meetings";
 import { selectAs } from "@crm/contracts/read-models/table";
 import type { Queryable } from "@crm/infra/db/database";
@@ -33,11 +34,16 @@ export async function meetingsOfLead(q: Queryable, leadId: string): Promise<Meet
   return rows;
 }
 
-/** Scheduled meetings that end after a moment, soonest first. */
-export async function upcomingMeetings(q: Queryable, after: string, limit: number): Promise<Meeting[]> {
+/** The leads of one director (the leads read model), for a meeting's lead_id to be found in. */
+const DIRECTORS_LEADS = (param: string) => `(SELECT id FROM ${leads} WHERE creative_director_id = ${param})`;
+
+/** Scheduled meetings that end after a moment, soonest first; a Creative Director's (directorId) of their own clients only. */
+export async function upcomingMeetings(q: Queryable, after: string, limit: number, directorId?: string): Promise<Meeting[]> {
   const { rows } = await q.query<Meeting>(
-    `SELECT ${COLUMNS} FROM ${meetings} WHERE status = 'scheduled' AND end_time > $1 ORDER BY start_time, id LIMIT $2`,
-    [after, limit],
+    `SELECT ${COLUMNS} FROM ${meetings} WHERE status = 'scheduled' AND end_time > $1
+       ${directorId === undefined ? "" : `AND lead_id IN ${DIRECTORS_LEADS("$3")}`}
+     ORDER BY start_time, id LIMIT $2`,
+    directorId === undefined ? [after, limit] : [after, limit, directorId],
   );
   return rows;
 }
@@ -45,4 +51,19 @@ export async function upcomingMeetings(q: Queryable, after: string, limit: numbe
 export async function getMeeting(q: Queryable, id: string): Promise<Meeting | undefined> {
   const { rows } = await q.query<Meeting>(`SELECT ${COLUMNS} FROM ${meetings} WHERE id = $1`, [id]);
   return rows[0];
+}
+
+/** A meeting as a Creative Director asks for it: undefined when unknown, else whether its lead is their client now. */
+export async function getMeetingForDirector(
+  q: Queryable,
+  id: string,
+  directorId: string,
+): Promise<{ meeting: Meeting; theirs: boolean } | undefined> {
+  const { rows } = await q.query<Meeting & { theirs: boolean }>(
+    `SELECT ${COLUMNS}, lead_id IN ${DIRECTORS_LEADS("$2")} AS theirs FROM ${meetings} WHERE id = $1`,
+    [id, directorId],
+  );
+  if (!rows[0]) return undefined;
+  const { theirs, ...meeting } = rows[0];
+  return { meeting, theirs };
 }

@@ -1,6 +1,5 @@
 import type { QuestionnaireAnswers } from "@crm/contracts/questionnaire/fields";
 import type { QuestionnaireResponse, QuestionnaireVersion } from "@crm/contracts/questionnaire/questionnaire";
-import { leads } from "@crm/contracts/read-models/leads";
 import { questionnaireResponses as responses } from "@crm/contracts/read-models/questionnaire";
 import { selectAs } from "@crm/contracts/read-models/table";
 import type { Queryable } from "@crm/infra/db/database";
@@ -29,10 +28,4 @@ export async function listVersions(q: Queryable, leadId: string): Promise<Questi
     [leadId],
   );
   return rows;
-}
-
-/** True when the lead is assigned to this creative director (the leads read model). */
-export async function isDirectorOf(q: Queryable, leadId: string, userId: string): Promise<boolean> {
-  const { rows } = await q.query(`SELECT 1 FROM ${leads} WHERE id = $1 AND creative_director_id = $2`, [leadId, userId]);
-  return rows.length > 0;
 }

@@ -1,11 +1,11 @@
-import type { Request } from "express";
 import { z } from "zod";
 import { NotFoundError } from "@crm/contracts/api/errors";
 import { QuestionnaireResponse, QuestionnaireVersion } from "@crm/contracts/questionnaire/questionnaire";
 import type { Queryable } from "@crm/infra/db/database";
-import { APPROVED } from "@crm/infra/http/access-policy";
+import { CLIENT_READERS } from "@crm/infra/http/access-policy";
 import { routeGroup, type RouteBuilder } from "@crm/infra/http/route";
-import { getResponse, isDirectorOf, listVersions } from "./questionnaire.queries.ts";
+import { requireOwnClient } from "../creative/client-access.ts";
+import { getResponse, listVersions } from "./questionnaire.queries.ts";
 
 const LeadParams = z.object({ leadId: z.uuid("Lead ids are UUIDs") });
 const VersionQuery = z.object({
@@ -17,25 +17,22 @@ const VersionQuery = z.object({
     .optional(),
 });
 
-/** A Creative Director reads only their own clients' answers; to them another lead's do not exist. */
-async function checkAccess(db: Queryable, req: Request, leadId: string) {
-  if (req.user?.role !== "Creative Director") return;
-  if (!(await isDirectorOf(db, leadId, req.user.id))) throw new NotFoundError("Questionnaire response");
-}
-
-/** GET /api/questionnaire/:leadId (latest, or ?version=n) and GET /api/questionnaire/:leadId/versions. */
+/**
+ * GET /api/questionnaire/:leadId (latest, or ?version=n) and GET /api/questionnaire/:leadId/versions.
+ * A Creative Director reads only their own clients' answers: another lead's are a 403 (docs/product.md, "Roles").
+ */
 export const questionnaireReadRoutes = routeGroup((route: RouteBuilder<{ db: Queryable }>) => [
   route({
     method: "GET",
     path: "/api/questionnaire/:leadId",
-    allow: APPROVED,
+    allow: CLIENT_READERS,
     tag: "onboarding",
     summary: "A lead's latest questionnaire answers (?version=n: that version)",
     params: LeadParams,
     query: VersionQuery,
     responses: { 200: QuestionnaireResponse },
     handle: async ({ req, res, params: { leadId }, query: { version } }, { db }) => {
-      await checkAccess(db, req, leadId);
+      await requireOwnClient(db, req, leadId);
       const response = await getResponse(db, leadId, version);
       if (!response) throw new NotFoundError(version === undefined ? "Questionnaire response" : `Version ${version} of the questionnaire`);
       res.json(response);
@@ -44,13 +41,13 @@ export const questionnaireReadRoutes = routeGroup((route: RouteBuilder<{ db: Que
   route({
     method: "GET",
     path: "/api/questionnaire/:leadId/versions",
-    allow: APPROVED,
+    allow: CLIENT_READERS,
     tag: "onboarding",
     summary: "A lead's questionnaire versions",
     params: LeadParams,
     responses: { 200: z.array(QuestionnaireVersion) },
     handle: async ({ req, res, params: { leadId } }, { db }) => {
-      await checkAccess(db, req, leadId);
+      await requireOwnClient(db, req, leadId);
       res.json(await listVersions(db, leadId));
     },
   }),

@@ -30,6 +30,8 @@ export interface Principal {
   headers?: Record<string, string>;
   /** A client link's token: a questionnaire-link holder has no session, only this. */
   link?: string;
+  /** A mailed link's token: an invitation's or a password reset's holder has no session, only this. */
+  mailed?: { invite?: string; reset?: string };
   /** The leads it may see; the values of every other planted lead must never reach it. */
   sees: readonly string[];
 }
@@ -140,7 +142,8 @@ export async function runRoleMatrix({ app, principals, leads, samples, policy = 
       const wanted = promised(rule, who.audience);
       const note = (problem: string) => findings.push({ route, principal: who.name, problem: `${problem} (${rule.method} ${call.path})` });
       if (wanted === "through") {
-        if (status === 401 || status === 403 || status >= 500) note(`answered ${status}, the policy lets it through: ${text.slice(0, 200)}`);
+        if (status === 401 || status === 403 || status >= 500)
+          note(`answered ${status}, the policy lets it through: ${text.slice(0, 200)}`);
         else if ((call.want ?? sample.want ?? (rule.method === "GET" ? "2xx" : "through")) === "2xx" && (status < 200 || status > 299))
           note(`an allowed read answered ${status}: ${text.slice(0, 200)}`);
         else if (status >= 200 && status < 300) for (const lead of leads) if (text.includes(lead.id)) shown.get(who)!.add(lead.id);
@@ -152,7 +155,8 @@ export async function runRoleMatrix({ app, principals, leads, samples, policy = 
     }
   }
   for (const [who, ids] of shown)
-    for (const id of who.sees) if (!ids.has(id)) findings.push({ route: "-", principal: who.name, problem: `no answer showed its own lead ${id}` });
+    for (const id of who.sees)
+      if (!ids.has(id)) findings.push({ route: "-", principal: who.name, problem: `no answer showed its own lead ${id}` });
   return findings;
 }
 

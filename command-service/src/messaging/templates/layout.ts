@@ -1,5 +1,8 @@
 import { escapeHtml } from "@crm/infra/mail/html";
 
+// Where they always were; they live in contracts/ now because the read API names the agency too.
+export { brandName, fromAddress } from "@crm/contracts/settings/state";
+
 export interface ComposedMail {
   subject: string;
   html: string;
@@ -7,20 +10,18 @@ export interface ComposedMail {
 }
 
 export interface Brand {
-  /** Shown in the header and footer, e.g. "Agency CRM". */
+  /** Shown in the header and footer: the agency's name (docs/product.md, "Settings"). */
   name: string;
   year: number;
+  /** The agency's logo as an absolute URL (PUBLIC_URL's), shown in the header; none without a logo or a PUBLIC_URL. */
+  logoUrl?: string | null;
 }
 
-/** The sender's display name from MAIL_FROM ("Studio <hi@studio.test>" gives "Studio"). */
-export function brandName(mailFrom: string): string {
-  const match = /^\s*"?([^"<]+?)"?\s*</.exec(mailFrom);
-  return match?.[1]?.trim() || "Our team";
-}
-
-/** The address part of MAIL_FROM. */
-export function fromAddress(mailFrom: string): string {
-  return /<([^>]+)>/.exec(mailFrom)?.[1]?.trim() ?? mailFrom.trim();
+/** The header's content: the logo, when there is one, before the name (which says it where images are blocked). */
+function header(brand: Brand, name: string): string {
+  if (!brand.logoUrl) return name;
+  const logo = `<img src="${escapeHtml(brand.logoUrl)}" alt="" height="40" style="height:40px;width:auto;max-width:200px;border:0;vertical-align:middle;margin-right:12px;">`;
+  return `${logo}<span style="vertical-align:middle;">${name}</span>`;
 }
 
 /** The branded HTML frame every mail uses; bodyHtml must already be escaped. */
@@ -31,7 +32,7 @@ export function layout(brand: Brand, title: string, bodyHtml: string): string {
 <body style="margin:0;padding:0;background:#f4f4f7;font-family:Arial,Helvetica,sans-serif;color:#1f2937;">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f4f7;padding:24px 0;"><tr><td align="center">
 <table role="presentation" width="600" cellpadding="0" cellspacing="0" style="max-width:600px;width:100%;background:#ffffff;border-radius:8px;overflow:hidden;">
-<tr><td style="background:#4f46e5;padding:24px 32px;color:#ffffff;font-size:20px;font-weight:bold;">${name}</td></tr>
+<tr><td style="background:#4f46e5;padding:24px 32px;color:#ffffff;font-size:20px;font-weight:bold;">${header(brand, name)}</td></tr>
 <tr><td style="padding:32px;font-size:16px;line-height:1.6;">
 ${bodyHtml}
 </td></tr>

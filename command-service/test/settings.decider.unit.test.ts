@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { settingsDecider, type SettingsEvent } from "../src/settings/settings.decider.ts";
+import { expectDecision } from "./support/decider-kit.ts";
+
+const settings = expectDecision(settingsDecider);
+const LOGO = { key: "settings/logo/5f0c9a52-0b7e-4a55-9d43-1f6a2f3e4b5c", contentType: "image/png", size: 120 };
+const change = (data: SettingsEvent["data"]): SettingsEvent => ({ type: "AgencySettingsChanged", data });
+
+describe("settings decider", () => {
+  it("records only the fields that differ from the ones in force, MAIL_FROM's name standing in for an unset one", () => {
+    settings
+      .given([])
+      .when({
+        type: "ChangeSettings",
+        changes: { agencyName: "Studio", senderName: "Ada", currency: "USD", weekStart: "Sunday" },
+        defaultName: "Studio",
+      })
+      .thenEvents([change({ senderName: "Ada", weekStart: "Sunday" })]);
+  });
+
+  it("records nothing for a change to the values in force, an empty change included", () => {
+    const given = [change({ replyTo: "hi@studio.test", timeZone: "Europe/Paris" })];
+    settings
+      .given(given)
+      .when({ type: "ChangeSettings", changes: { replyTo: "hi@studio.test", timeZone: "Europe/Paris" }, defaultName: "S" })
+      .thenEvents([]);
+    settings.given(given).when({ type: "ChangeSettings", changes: {}, defaultName: "S" }).thenEvents([]);
+    settings
+      .given(given)
+      .when({ type: "ChangeSettings", changes: { replyTo: null }, defaultName: "S" })
+      .thenEvents([change({ replyTo: null })]);
+  });
+
+  it("sets a logo, and removes it only when there is one", () => {
+    settings
+      .given([])
+      .when({ type: "SetLogo", logo: LOGO })
+      .thenEvents([change({ logo: LOGO })]);
+    settings.given([]).when({ type: "RemoveLogo" }).thenEvents([]);
+    settings
+      .given([change({ logo: LOGO })])
+      .when({ type: "RemoveLogo" })
+      .thenEvents([change({ logo: null })]);
+    expect(settings.given([change({ logo: LOGO }), change({ currency: "EUR" })]).state).toMatchObject({
+      logo: LOGO,
+      currency: "EUR",
+      agencyName: null,
+    });
+  });
+});

@@ -1,0 +1,21 @@
+import { z } from "zod";
+import { WEEK_STARTS } from "./settings.ts";
+
+/** The one stream that holds the agency's settings. */
+export const SETTINGS_STREAM_ID = "agency-settings";
+
+/**
+ * A Partner changed the agency's settings: only the fields that changed are present. The logo is a
+ * stored file (its id, type and size); null removes it.
+ */
+export const AgencySettingsChanged = z.object({
+  agencyName: z.string().optional(),
+  senderName: z.string().optional(),
+  replyTo: z.string().nullable().optional(),
+  currency: z.string().optional(),
+  timeZone: z.string().optional(),
+  weekStart: z.enum(WEEK_STARTS).optional(),
+  logo: z.object({ key: z.string(), contentType: z.string(), size: z.number() }).nullable().optional(),
+});
+
+export const settingsEvents = { AgencySettingsChanged } as const;
