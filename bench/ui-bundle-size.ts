@@ -32,6 +32,7 @@ const ROUTES: Record<string, string[]> = {
   "/onboarding": [SHELL, "src/app/screens/onboarding-page.tsx"],
   "/approvals": [SHELL, "src/features/approvals/components/approvals-page.tsx"],
   "/creative": [SHELL, "src/features/creative/components/creative-page.tsx"],
+  "/settings": [SHELL, "src/features/settings/components/settings-page.tsx"],
 };
 
 /** The chunk keys reachable from `keys` through static imports. */

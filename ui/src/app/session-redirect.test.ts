@@ -11,6 +11,7 @@ const me = (user: Partial<NonNullable<Me["user"]>> | null): Me => ({
     displayName: "Ada",
     role: "Partner",
     approved: false,
+    status: "pending",
     requestedAt: "",
     approvedAt: null,
     approvedBy: null,

@@ -8,7 +8,8 @@ import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { HttpError } from "@/lib/api-client";
-import { useCurrentUser } from "@/lib/session";
+import { canWorkLeads, isPartner } from "@/lib/roles";
+import { useCurrentUser, type Role } from "@/lib/session";
 import { ContentSubmissionsCard, CreativeTasksCard } from "@/features/creative";
 import { LeadHistoryCard, useLeadHistory } from "@/features/lead-history";
 import {
@@ -23,22 +24,42 @@ import {
   useLead,
 } from "@/features/leads";
 import { ClientLinkCard } from "@/features/onboarding";
+import { NoAccessPage } from "../no-access-page.tsx";
 
-function BackToLeads({ label = "Back to Leads" }: { label?: string }) {
+/** Back to where the role lists leads: the board, or a Creative Director's clients. */
+function BackToLeads({ role, short = false }: { role: Role; short?: boolean }) {
+  const board = canWorkLeads(role);
   return (
     <Button variant="ghost" size="sm" asChild className="-ml-2 w-fit">
-      <Link to="/leads">
+      <Link to={board ? "/leads" : "/creative"}>
         <ArrowLeft aria-hidden="true" />
-        {label}
+        {short ? "Back" : board ? "Back to Leads" : "Back to My Clients"}
       </Link>
     </Button>
   );
 }
 
-/** /lead/{id}: the lead, its messages, meetings, questionnaire and timeline; "Lead Not Found" otherwise. */
+/**
+ * /lead/{id}: the lead, its messages, meetings, questionnaire and timeline; "Lead Not Found" otherwise, and
+ * "No access" when the server refuses the reader (a Creative Director opening another director's client).
+ */
 export function LeadPage() {
   const { id = "" } = useParams();
+  const user = useCurrentUser();
   const lead = useLead(id);
+  if (lead.error instanceof HttpError && lead.error.status === 403) {
+    return (
+      <NoAccessPage
+        what="This lead"
+        explanation={
+          user.role === "Creative Director"
+            ? "is not one of your clients. Creative Directors see the leads a Partner or Project Manager assigned to them."
+            : "is not open to your role."
+        }
+        role={user.role}
+      />
+    );
+  }
   const notFound = lead.error instanceof HttpError && (lead.error.status === 404 || lead.error.status === 400);
   if (notFound || (lead.isSuccess && !lead.data)) {
     return (
@@ -48,7 +69,7 @@ export function LeadPage() {
           icon={SearchX}
           title="This lead does not exist"
           description="It may have been archived, or the link may be wrong."
-          action={<BackToLeads />}
+          action={<BackToLeads role={user.role} />}
         />
       </>
     );
@@ -68,40 +89,47 @@ export function LeadPage() {
 
 type OpenDialog = "email" | "sms" | "meeting" | "archive" | null;
 
+/**
+ * The lead's page as the role may use it (docs/product.md, "Roles"): Partners and Project Managers work the
+ * lead; only Partners archive and erase; a Creative Director reads their client's sales fields, brief,
+ * meetings, submissions, tasks and activity, without the sales actions, the client link or the history.
+ */
 function LeadDetail({ lead }: { lead: Lead }) {
   const user = useCurrentUser();
+  const sales = canWorkLeads(user.role);
   // An erased lead refuses every change and message but archiving (docs/product.md, "Erasure and history"): offer none of them.
-  const erased = useLeadHistory(lead.id).data?.erased === true;
+  const erased = useLeadHistory(lead.id, sales).data?.erased === true;
+  const contact = sales && !erased;
   const [editing, setEditing] = useState(false);
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const toggle = (which: Exclude<OpenDialog, null>) => (open: boolean) => setDialog(open ? which : null);
   return (
     <>
-      <BackToLeads label="Back" />
+      <BackToLeads role={user.role} short />
       <PageHeader
         title={lead.name}
         description={lead.business}
         actions={
           <div className="flex flex-wrap gap-2">
-            {!erased && lead.email && (
+            {contact && lead.email && (
               <Button variant="outline" onClick={() => setDialog("email")}>
                 <Mail aria-hidden="true" />
                 Send Email
               </Button>
             )}
-            {!erased && lead.phone && (
+            {contact && lead.phone && (
               <Button variant="outline" onClick={() => setDialog("sms")}>
                 <MessageSquare aria-hidden="true" />
                 Send SMS
               </Button>
             )}
-            {!erased && !editing && (
+            {contact && !editing && (
               <Button onClick={() => setEditing(true)}>
                 <Pencil aria-hidden="true" />
                 Edit Lead
               </Button>
             )}
-            {user.role === "Partner" && (
+            {isPartner(user.role) && (
               <Button
                 variant="outline"
                 className="text-destructive hover:text-destructive"
@@ -124,22 +152,26 @@ function LeadDetail({ lead }: { lead: Lead }) {
       )}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="grid content-start gap-6">
-          <LeadInformationCard lead={lead} editing={editing} onEditingChange={setEditing} />
-          {!erased && <ClientLinkCard leadId={lead.id} />}
+          <LeadInformationCard lead={lead} editing={contact && editing} onEditingChange={setEditing} />
+          {contact && <ClientLinkCard leadId={lead.id} />}
           <QuestionnaireCard leadId={lead.id} />
           {lead.creativeDirectorId && <ContentSubmissionsCard lead={lead} />}
           {lead.creativeDirectorId && <CreativeTasksCard lead={lead} />}
-          <LeadHistoryCard leadId={lead.id} leadName={lead.name} canErase={user.role === "Partner"} />
+          {sales && <LeadHistoryCard leadId={lead.id} leadName={lead.name} canErase={isPartner(user.role)} />}
         </div>
         <div className="grid content-start gap-6">
           <RecentActivityCard leadId={lead.id} />
-          <MeetingsCard leadId={lead.id} onSchedule={erased ? undefined : () => setDialog("meeting")} />
+          <MeetingsCard leadId={lead.id} onSchedule={contact ? () => setDialog("meeting") : undefined} />
         </div>
       </div>
-      {lead.email && <SendEmailDialog lead={{ ...lead, email: lead.email }} open={dialog === "email"} onOpenChange={toggle("email")} />}
-      {lead.phone && <SendSmsDialog lead={{ ...lead, phone: lead.phone }} open={dialog === "sms"} onOpenChange={toggle("sms")} />}
-      <ScheduleMeetingDialog lead={lead} open={dialog === "meeting"} onOpenChange={toggle("meeting")} />
-      {user.role === "Partner" && <ArchiveLeadDialog lead={lead} open={dialog === "archive"} onOpenChange={toggle("archive")} />}
+      {contact && lead.email && (
+        <SendEmailDialog lead={{ ...lead, email: lead.email }} open={dialog === "email"} onOpenChange={toggle("email")} />
+      )}
+      {contact && lead.phone && (
+        <SendSmsDialog lead={{ ...lead, phone: lead.phone }} open={dialog === "sms"} onOpenChange={toggle("sms")} />
+      )}
+      {contact && <ScheduleMeetingDialog lead={lead} open={dialog === "meeting"} onOpenChange={toggle("meeting")} />}
+      {isPartner(user.role) && <ArchiveLeadDialog lead={lead} open={dialog === "archive"} onOpenChange={toggle("archive")} />}
     </>
   );
 }

@@ -1,8 +1,7 @@
-import { LogOut, Search } from "lucide-react";
+import { Search } from "lucide-react";
 import { ThemeToggle } from "@/components/theme-toggle";
 import { Button } from "@/components/ui/button";
 import { SidebarTrigger } from "@/components/ui/sidebar";
-import { useSignOut } from "@/features/auth";
 import type { User } from "@/lib/session";
 
 export interface AppHeaderProps {
@@ -10,9 +9,8 @@ export interface AppHeaderProps {
   onOpenCommandMenu: () => void;
 }
 
-/** Welcome text, the command menu, the theme control and sign-out. */
+/** Welcome text, the command menu and the theme control (Profile and Sign Out are in the sidebar's user menu). */
 export function AppHeader({ user, onOpenCommandMenu }: AppHeaderProps) {
-  const signOut = useSignOut();
   const isMac = typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform);
   return (
     <header className="sticky top-0 z-20 flex h-14 shrink-0 items-center gap-2 border-b bg-background/85 px-3 backdrop-blur supports-[backdrop-filter]:bg-background/70 md:px-4">
@@ -39,11 +37,6 @@ export function AppHeader({ user, onOpenCommandMenu }: AppHeaderProps) {
         </kbd>
       </Button>
       <ThemeToggle />
-      <Button variant="ghost" size="sm" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
-        <LogOut aria-hidden="true" />
-        <span className="hidden sm:inline">Sign Out</span>
-        <span className="sr-only sm:hidden">Sign Out</span>
-      </Button>
     </header>
   );
 }

@@ -1,29 +1,38 @@
+import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { SidebarProvider } from "@/components/ui/sidebar-context";
-import type { Role, User } from "@/lib/session";
+import { createQueryClient } from "@/lib/query-client";
+import { ROLES } from "@/lib/roles";
+import type { Role } from "@/lib/session";
+import { polyfillRadix, stubFetch } from "@/test/render";
+import { aUser } from "@/test/user";
+import { SCREENS } from "../screen-table.ts";
 import { AppSidebar } from "./app-sidebar.tsx";
 import { navItemsFor } from "./nav-items.ts";
 
-const user = (role: Role): User => ({
-  id: "7c8d3c1e-0000-4000-8000-000000000001",
-  email: "ada@agency.test",
-  displayName: "Ada",
-  role,
-  approved: true,
-  requestedAt: "2026-01-01T00:00:00.000Z",
-  approvedAt: "2026-01-01T00:00:00.000Z",
-  approvedBy: null,
-});
+const SETTINGS = {
+  agencyName: "Northwind Studio",
+  senderName: "Northwind",
+  replyTo: null,
+  currency: "EUR",
+  timeZone: "Europe/Paris",
+  weekStart: "Monday",
+  logoUrl: null,
+  version: 3,
+};
 
 function renderSidebar(role: Role, path = "/dashboard") {
   render(
-    <MemoryRouter initialEntries={[path]}>
-      <SidebarProvider>
-        <AppSidebar user={user(role)} />
-      </SidebarProvider>
-    </MemoryRouter>,
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter initialEntries={[path]}>
+        <SidebarProvider>
+          <AppSidebar user={aUser(role)} />
+        </SidebarProvider>
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
   const nav = screen.getByRole("navigation", { name: "Main" });
   return within(nav)
@@ -31,23 +40,32 @@ function renderSidebar(role: Role, path = "/dashboard") {
     .map((link) => [link.textContent, link.getAttribute("href")]);
 }
 
+beforeEach(() => {
+  polyfillRadix();
+  stubFetch((url) => (url === "/api/settings" ? { status: 200, body: SETTINGS } : { status: 404 }));
+});
+
 describe("sidebar items by role: each role sees its own links", () => {
-  it("gives a Partner every page, Creative Portal included", () => {
+  it("gives a Partner the working pages, then the agency's: Approvals, Team and Settings", () => {
     expect(renderSidebar("Partner")).toEqual([
       ["Dashboard", "/dashboard"],
       ["Leads", "/leads"],
       ["Onboarding", "/onboarding"],
-      ["Approvals", "/approvals"],
       ["Creative Portal", "/creative"],
+      ["Approvals", "/approvals"],
+      ["Team", "/team"],
+      ["Settings", "/settings"],
     ]);
+    expect(screen.getByRole("group", { name: "Agency" })).toBeTruthy();
   });
 
-  it("gives a Project Manager Dashboard, Leads and Onboarding", () => {
+  it("gives a Project Manager Dashboard, Leads and Onboarding, and no Agency group", () => {
     expect(renderSidebar("Project Manager")).toEqual([
       ["Dashboard", "/dashboard"],
       ["Leads", "/leads"],
       ["Onboarding", "/onboarding"],
     ]);
+    expect(screen.queryByRole("group", { name: "Agency" })).toBeNull();
   });
 
   it("gives a Creative Director Dashboard and My Clients", () => {
@@ -57,14 +75,38 @@ describe("sidebar items by role: each role sees its own links", () => {
     ]);
   });
 
-  it("falls back to the Partner's items when no role is known", () => {
-    expect(navItemsFor(undefined).map((item) => item.title)).toEqual(["Dashboard", "Leads", "Onboarding", "Approvals", "Creative Portal"]);
+  it("derives every role's items from the screen table: a screen in the sidebar is listed for exactly the roles it names", () => {
+    for (const entry of SCREENS) {
+      if (!("nav" in entry)) continue;
+      for (const role of ROLES) {
+        const listed = navItemsFor(role).some((item) => item.href === entry.path);
+        expect([entry.path, role, listed]).toEqual([entry.path, role, (entry.roles as readonly Role[]).includes(role)]);
+      }
+    }
   });
 
-  it("shows the role badge and marks the current page, a lead page counting as Leads", () => {
+  it("falls back to the Partner's items when no role is known", () => {
+    expect(navItemsFor(undefined).map((item) => item.title)).toEqual(navItemsFor("Partner").map((item) => item.title));
+  });
+
+  it("shows the agency's name from its settings, the role badge, and marks the current page, a lead page counting as Leads", async () => {
     renderSidebar("Project Manager", "/lead/42");
+    expect(await screen.findByText("Northwind Studio")).toBeTruthy();
     expect(screen.getByText("Project Manager")).toBeTruthy();
     expect(screen.getByRole("link", { current: "page" }).textContent).toBe("Leads");
+  });
+
+  it("marks My Clients for a Creative Director on a client's lead page", () => {
+    renderSidebar("Creative Director", "/lead/42");
+    expect(screen.getByRole("link", { current: "page" }).textContent).toBe("My Clients");
+  });
+
+  it("keeps Profile and Sign Out in the footer's user menu", async () => {
+    renderSidebar("Creative Director");
+    await userEvent.click(screen.getByRole("button", { name: "Account: Ada Lovelace" }));
+    const menu = await screen.findByRole("menu");
+    expect(within(menu).getByRole("menuitem", { name: "Profile" }).getAttribute("href")).toBe("/profile");
+    expect(within(menu).getByRole("menuitem", { name: "Sign Out" })).toBeTruthy();
   });
 
   it("lends each link its title as a tooltip once the sidebar is collapsed to icons", async () => {

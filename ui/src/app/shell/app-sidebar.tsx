@@ -1,57 +1,81 @@
-import { Sparkles } from "lucide-react";
 import { Link, useLocation } from "react-router";
+import { BrandMark } from "@/components/brand-mark";
 import { RoleBadge } from "@/components/role-badge";
 import { Sidebar, SidebarContent, SidebarFooter, SidebarGroupLabel, SidebarHeader } from "@/components/ui/sidebar";
 import { useSidebar } from "@/components/ui/sidebar-context";
 import { SidebarMenu, SidebarMenuButton, SidebarMenuItem } from "@/components/ui/sidebar-menu";
+import { useSettings } from "@/api/get-settings";
 import type { User } from "@/lib/session";
-import { isNavItemActive, navItemsFor } from "./nav-items.ts";
+import { activeNavHref, navItemsFor, type NavItem } from "./nav-items.ts";
+import { UserMenu } from "./user-menu.tsx";
 
-/** The product heading, the role badge and the role's pages, the current one highlighted. */
+const GROUPS = [
+  { place: "workspace", label: "Workspace" },
+  { place: "agency", label: "Agency" },
+] as const;
+
+/** The agency's name and logo, the role badge, the role's pages (the current one highlighted) and the user menu. */
 export function AppSidebar({ user }: { user: User }) {
   const { pathname } = useLocation();
   const { isMobile, setOpenMobile } = useSidebar();
+  const settings = useSettings();
   const closeOnMobile = () => isMobile && setOpenMobile(false);
+  const items = navItemsFor(user.role);
+  const active = activeNavHref(items, pathname);
   return (
     <Sidebar label="Navigation">
       <SidebarHeader className="border-b border-sidebar-border">
         <Link
           to="/dashboard"
           onClick={closeOnMobile}
-          className="flex items-center gap-2 rounded-md p-1 outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          className="flex min-w-0 items-center gap-2 rounded-md p-1 outline-none focus-visible:ring-2 focus-visible:ring-ring"
         >
-          <span className="flex size-7 shrink-0 items-center justify-center rounded-md bg-primary text-primary-foreground">
-            <Sparkles className="size-4" aria-hidden="true" />
-          </span>
-          <span className="truncate text-base font-semibold tracking-tight group-data-[collapsible=icon]:sr-only">Agency CRM</span>
+          <BrandMark
+            name={settings.data?.agencyName}
+            logoUrl={settings.data?.logoUrl}
+            nameClassName="text-base font-semibold tracking-tight group-data-[collapsible=icon]:sr-only"
+          />
         </Link>
         <RoleBadge role={user.role} className="ml-1 group-data-[collapsible=icon]:hidden" />
       </SidebarHeader>
       <SidebarContent>
         <nav aria-label="Main">
-          <SidebarGroupLabel className="mt-2 px-4">Workspace</SidebarGroupLabel>
-          <SidebarMenu>
-            {navItemsFor(user.role).map((item) => {
-              const active = isNavItemActive(item, pathname);
-              return (
-                <SidebarMenuItem key={item.href}>
-                  <SidebarMenuButton asChild isActive={active} tooltip={item.title}>
-                    <Link to={item.href} aria-current={active ? "page" : undefined} onClick={closeOnMobile}>
-                      <item.icon aria-hidden="true" />
-                      <span>{item.title}</span>
-                    </Link>
-                  </SidebarMenuButton>
-                </SidebarMenuItem>
-              );
-            })}
-          </SidebarMenu>
+          {GROUPS.map(({ place, label }) => {
+            const shown = items.filter((item) => item.place === place);
+            if (shown.length === 0) return null;
+            return (
+              <div key={place} role="group" aria-label={label}>
+                <SidebarGroupLabel className="mt-2 px-4">{label}</SidebarGroupLabel>
+                <SidebarMenu>
+                  {shown.map((item) => (
+                    <NavLink key={item.href} item={item} active={item.href === active} onClick={closeOnMobile} />
+                  ))}
+                </SidebarMenu>
+              </div>
+            );
+          })}
         </nav>
       </SidebarContent>
-      <SidebarFooter className="border-t border-sidebar-border text-xs text-muted-foreground group-data-[collapsible=icon]:hidden">
-        <p className="truncate px-1" title={user.email}>
-          {user.email}
-        </p>
+      <SidebarFooter className="border-t border-sidebar-border">
+        <SidebarMenu className="p-0">
+          <SidebarMenuItem>
+            <UserMenu user={user} onNavigate={closeOnMobile} />
+          </SidebarMenuItem>
+        </SidebarMenu>
       </SidebarFooter>
     </Sidebar>
+  );
+}
+
+function NavLink({ item, active, onClick }: { item: NavItem; active: boolean; onClick: () => void }) {
+  return (
+    <SidebarMenuItem>
+      <SidebarMenuButton asChild isActive={active} tooltip={item.title}>
+        <Link to={item.href} aria-current={active ? "page" : undefined} onClick={onClick}>
+          <item.icon aria-hidden="true" />
+          <span>{item.title}</span>
+        </Link>
+      </SidebarMenuButton>
+    </SidebarMenuItem>
   );
 }

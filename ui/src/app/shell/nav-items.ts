@@ -1,33 +1,37 @@
-import { FolderKanban, LayoutDashboard, Palette, Rocket, UserCheck, type LucideIcon } from "lucide-react";
+import type { LucideIcon } from "lucide-react";
 import type { Role } from "@/lib/session";
+import { mayUse, SCREENS, type NavPlace } from "../screen-table.ts";
 
 export interface NavItem {
   title: string;
   href: string;
   icon: LucideIcon;
+  place: NavPlace;
 }
 
-const DASHBOARD: NavItem = { title: "Dashboard", href: "/dashboard", icon: LayoutDashboard };
-const LEADS: NavItem = { title: "Leads", href: "/leads", icon: FolderKanban };
-const ONBOARDING: NavItem = { title: "Onboarding", href: "/onboarding", icon: Rocket };
-const APPROVALS: NavItem = { title: "Approvals", href: "/approvals", icon: UserCheck };
-
-/** Sidebar items by role (docs/product.md, "Shell and navigation"); Partner when the role is not known. */
-export function navItemsFor(role: Role | undefined): NavItem[] {
-  switch (role ?? "Partner") {
-    case "Partner":
-      return [DASHBOARD, LEADS, ONBOARDING, APPROVALS, { title: "Creative Portal", href: "/creative", icon: Palette }];
-    case "Project Manager":
-      return [DASHBOARD, LEADS, ONBOARDING];
-    case "Creative Director":
-      return [DASHBOARD, { title: "My Clients", href: "/creative", icon: Palette }];
-  }
+/**
+ * The sidebar's items for a role (docs/product.md, "Shell and navigation"), derived from the screen table:
+ * every screen the role may use that the table places in the sidebar, in the table's order; Partner when
+ * the role is not known. `place` narrows to one part of the sidebar.
+ */
+export function navItemsFor(role: Role | undefined, place?: NavPlace): NavItem[] {
+  const who = role ?? "Partner";
+  return SCREENS.flatMap((screen): NavItem[] => {
+    const nav = "nav" in screen ? screen.nav : undefined;
+    if (!nav || !mayUse(screen, who) || (place && nav.place !== place)) return [];
+    const title = typeof nav.title === "string" ? nav.title : nav.title[who as keyof typeof nav.title];
+    return title ? [{ title, href: screen.path, icon: nav.icon, place: nav.place }] : [];
+  });
 }
 
-/** Whether the item is the current page ("/" is the dashboard, a lead page belongs to Leads). */
-export function isNavItemActive(item: NavItem, pathname: string): boolean {
-  if (pathname === item.href) return true;
-  if (item.href === "/dashboard") return pathname === "/";
-  if (item.href === "/leads") return pathname.startsWith("/lead/");
-  return false;
+/**
+ * The href of the item that is the current page: "/" is the dashboard, and a lead page belongs to Leads,
+ * or to the creative area for a role without the board (a Creative Director's client).
+ */
+export function activeNavHref(items: readonly NavItem[], pathname: string): string | undefined {
+  const has = (href: string) => items.some((item) => item.href === href);
+  if (has(pathname)) return pathname;
+  if (pathname === "/") return "/dashboard";
+  if (pathname.startsWith("/lead/")) return has("/leads") ? "/leads" : has("/creative") ? "/creative" : undefined;
+  return undefined;
 }

@@ -9,6 +9,7 @@ const request = (id: string, displayName: string, previousRejectionAt: string | 
   displayName,
   role: "Creative Director",
   approved: false,
+  status: "pending",
   requestedAt: "2026-11-22T12:00:00.000Z",
   approvedAt: null,
   approvedBy: null,

@@ -1,9 +1,11 @@
-import { Sparkles } from "lucide-react";
 import type { ReactNode } from "react";
+import { useBranding } from "@/api/get-branding";
+import { BrandMark } from "@/components/brand-mark";
 import { ThemeToggle } from "@/components/theme-toggle";
 
-/** The frame of the signed-out screens: product heading, a centred card, the theme control. */
+/** The frame of the signed-out screens: the agency's name and logo (GET /api/branding), a centred card, the theme control. */
 export function AuthLayout({ children }: { children: ReactNode }) {
+  const { data: branding } = useBranding();
   return (
     <div className="relative flex min-h-svh flex-col bg-muted/40 dark:bg-background">
       <div
@@ -12,10 +14,7 @@ export function AuthLayout({ children }: { children: ReactNode }) {
       />
       <header className="relative flex items-center justify-between p-4">
         <div className="flex items-center gap-2">
-          <span className="flex size-8 items-center justify-center rounded-lg bg-primary text-primary-foreground">
-            <Sparkles className="size-4" aria-hidden="true" />
-          </span>
-          <span className="font-semibold tracking-tight">Agency CRM</span>
+          <BrandMark name={branding?.agencyName} logoUrl={branding?.logoUrl} markClassName="size-8" />
         </div>
         <ThemeToggle />
       </header>

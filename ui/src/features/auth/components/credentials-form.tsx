@@ -4,7 +4,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { toast } from "@/lib/toast";
 import { fieldMessage, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, useCredentials, type CredentialsMode } from "../hooks/use-credentials.ts";
-import { PasswordStrengthMeter } from "./password-strength-meter.tsx";
+import { PasswordStrengthMeter } from "@/components/password-strength/password-strength-meter";
 
 const SUBMIT: Record<CredentialsMode, [idle: string, busy: string]> = {
   "sign-in": ["Sign In", "Signing in…"],

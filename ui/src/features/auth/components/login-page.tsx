@@ -1,5 +1,6 @@
 import { useEffect } from "react";
-import { useNavigate, useSearchParams } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { ACCOUNT_DEACTIVATED } from "@crm/contracts/auth/auth";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
@@ -33,8 +34,14 @@ function SignInCard() {
             <TabsTrigger value="sign-in">Sign In</TabsTrigger>
             <TabsTrigger value="sign-up">Sign Up</TabsTrigger>
           </TabsList>
-          <TabsContent value="sign-in" className="pt-4">
+          <TabsContent value="sign-in" className="grid gap-3 pt-4">
             <CredentialsForm mode="sign-in" />
+            <Link
+              to="/forgot-password"
+              className="justify-self-center rounded-sm text-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+            >
+              Forgot password?
+            </Link>
           </TabsContent>
           <TabsContent value="sign-up" className="pt-4">
             <CredentialsForm mode="sign-up" />
@@ -79,7 +86,9 @@ function useOidcErrorToast() {
   const error = params.get("error");
   useEffect(() => {
     if (!error) return;
-    toast({ variant: "destructive", title: "Sign In Failed", description: "Failed to sign in with Google. Please try again." });
+    // The one failure the person can do nothing about by trying again: a Partner deactivated the account.
+    const description = error === "deactivated" ? ACCOUNT_DEACTIVATED : "Failed to sign in with Google. Please try again.";
+    toast({ variant: "destructive", title: "Sign In Failed", description });
     void navigate("/login", { replace: true });
   }, [error, navigate]);
 }

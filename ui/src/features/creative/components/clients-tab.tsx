@@ -35,13 +35,10 @@ export function ClientsTab({ clients, submissions, tasks, isDirector }: ClientsT
         return (
           <li key={client.id}>
             <Card className="h-full gap-2 px-5 py-4">
-              {isDirector ? (
-                <p className="font-semibold break-words">{client.name}</p>
-              ) : (
-                <Link to={`/lead/${client.id}`} className="font-semibold break-words hover:underline">
-                  {client.name}
-                </Link>
-              )}
+              {/* A director opens their own client's page too: the brief, meetings and activity, read-only. */}
+              <Link to={`/lead/${client.id}`} className="font-semibold break-words hover:underline">
+                {client.name}
+              </Link>
               <p className="text-sm break-words text-muted-foreground">{client.business}</p>
               {!isDirector && client.creativeDirectorName && (
                 <p className="text-xs text-muted-foreground">Director: {client.creativeDirectorName}</p>

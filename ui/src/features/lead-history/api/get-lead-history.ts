@@ -10,7 +10,7 @@ export function leadHistoryQueryOptions(id: string) {
   });
 }
 
-/** The lead's history, every event of it and its related streams. */
-export function useLeadHistory(id: string) {
-  return useQuery(leadHistoryQueryOptions(id));
+/** The lead's history, every event of it and its related streams (asked only when enabled: Partners and Project Managers read it). */
+export function useLeadHistory(id: string, enabled = true) {
+  return useQuery({ ...leadHistoryQueryOptions(id), enabled });
 }

@@ -11,6 +11,7 @@ const DANA = {
   displayName: "Dana",
   role: "Creative Director",
   approved: true,
+  status: "active",
   requestedAt: "2026-11-01T12:00:00.000Z",
   approvedAt: "2026-11-02T12:00:00.000Z",
   approvedBy: null,

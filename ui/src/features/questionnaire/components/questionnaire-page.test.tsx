@@ -19,6 +19,7 @@ const json = (status: number, body: unknown) =>
 function network(status: number, body: unknown) {
   const sent: { url: string; init: RequestInit }[] = [];
   vi.stubGlobal("fetch", async (url: string, init: RequestInit = {}) => {
+    if (url === "/api/branding") return json(200, { agencyName: "Northwind Studio", logoUrl: "/api/branding/logo?v=3" });
     if (url.startsWith("/api/questionnaire/link/")) {
       return url.endsWith(TOKEN)
         ? json(200, { purpose: "questionnaire", expiresAt: null })
@@ -58,6 +59,9 @@ describe("public questionnaire page", () => {
     expect((await screen.findByRole("alert")).textContent).toBe(EXPIRED);
     expect(screen.queryByRole("button", { name: /submit/i })).toBeNull();
     expect(sent).toHaveLength(0);
+    // The agency the client answers, from GET /api/branding.
+    expect(await screen.findByText("Northwind Studio")).toBeTruthy();
+    expect(document.querySelector('img[src="/api/branding/logo?v=3"]')).not.toBeNull();
   });
 
   it("sends counts as numbers and blanks as null with the link's token, then thanks the client and clears the form", async () => {

@@ -1,7 +1,9 @@
 import { ClipboardList, LinkIcon, LoaderCircle } from "lucide-react";
 import type { ReactNode } from "react";
 import { useParams } from "react-router";
+import { BrandMark } from "@/components/brand-mark";
 import { ThemeToggle } from "@/components/theme-toggle";
+import { useBranding } from "@/api/get-branding";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useLinkCheck } from "../api/check-link.ts";
@@ -38,9 +40,14 @@ function LinkedForm({ token }: { token: string }) {
 export function QuestionnairePage() {
   const { token } = useParams();
   useDocumentTitle("Client Onboarding Questionnaire");
+  const branding = useBranding();
   return (
     <div className="flex min-h-svh flex-col bg-muted/40 dark:bg-background">
-      <header className="flex justify-end p-4">
+      <header className="flex items-center justify-between gap-4 p-4">
+        {/* The agency the client is answering, once GET /api/branding has said who it is. */}
+        <div className="flex min-w-0 items-center gap-2">
+          {branding.data && <BrandMark name={branding.data.agencyName} logoUrl={branding.data.logoUrl} markClassName="size-8" />}
+        </div>
         <ThemeToggle />
       </header>
       <main className="flex flex-1 justify-center px-3 pb-16 sm:px-4">

@@ -1,6 +1,6 @@
 import { adviceOf, PASSWORD_MIN_SCORE } from "@crm/contracts/auth/password-policy";
 import { cn } from "@/lib/utils";
-import { usePasswordStrength } from "../hooks/use-password-strength.ts";
+import { usePasswordStrength } from "./use-password-strength.ts";
 
 const LABELS = ["Too weak", "Too weak", "Too weak", "Good", "Strong"] as const;
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import type { PasswordVerdict } from "@crm/contracts/auth/password-policy";
-import type { scorePassword } from "../lib/password-scorer.ts";
+import type { scorePassword } from "./password-scorer.ts";
 
 type Scorer = { scorePassword: typeof scorePassword };
 let loading: Promise<Scorer> | undefined;
@@ -12,7 +12,7 @@ export function usePasswordStrength(password: string, userInputs: string[]): Pas
   useEffect(() => {
     if (!password) return;
     let current = true;
-    loading ??= import("../lib/password-scorer.ts");
+    loading ??= import("./password-scorer.ts");
     loading.then(
       (scorer) => {
         if (current) setScored({ password, score: scorer.scorePassword(password, inputs.split("\n")) });

@@ -1,0 +1,39 @@
+import { ErrorState } from "@/components/error-state";
+import { PageHeader } from "@/components/page-header";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { useSettings } from "@/api/get-settings";
+import { LogoCard } from "./logo-card.tsx";
+import { SettingsForm } from "./settings-form.tsx";
+
+/** /settings (Partners): the agency's name, how its mails are sent, its currency and calendar, and its logo. */
+export function SettingsPage() {
+  const settings = useSettings();
+  return (
+    <>
+      <PageHeader title="Settings" description="The agency's name, mail sender, currency, calendar and logo." />
+      {settings.error ? (
+        <ErrorState title="Could not load the settings" error={settings.error} onRetry={() => void settings.refetch()} />
+      ) : !settings.data ? (
+        <div role="status" aria-label="Loading settings" className="grid gap-6">
+          <Skeleton className="h-96 rounded-xl" />
+          <Skeleton className="h-40 rounded-xl" />
+        </div>
+      ) : (
+        <div className="grid gap-6">
+          <Card>
+            <CardHeader>
+              <CardTitle className="text-base">Agency</CardTitle>
+              <CardDescription>Every colleague sees these; client mails and the questionnaire carry the name.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              {/* A new version (a save here or by another Partner) starts the form from the saved values. */}
+              <SettingsForm key={settings.data.version} settings={settings.data} />
+            </CardContent>
+          </Card>
+          <LogoCard settings={settings.data} />
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,30 @@
+import { timeAgo } from "@/lib/format";
+
+const exactFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
+const relativeFormat = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
+
+/** The full date and time, for a title beside a relative time: "Nov 27, 2026, 3:04 PM". */
+export function exactTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? "" : exactFormat.format(date);
+}
+
+const UNITS: [seconds: number, unit: Intl.RelativeTimeFormatUnit][] = [
+  [86_400, "day"],
+  [3_600, "hour"],
+  [60, "minute"],
+];
+
+/** A time still to come, said relatively ("in 6 days", "in 3 hours"); a past one says how long ago. */
+export function timeFromNow(iso: string, now: Date = new Date()): string {
+  const seconds = (new Date(iso).getTime() - now.getTime()) / 1000;
+  if (Number.isNaN(seconds)) return "";
+  if (seconds <= 0) return timeAgo(iso, now);
+  for (const [size, unit] of UNITS) {
+    if (seconds >= size) return relativeFormat.format(Math.round(seconds / size), unit);
+  }
+  return "in less than a minute";
+}
+
+/** True once the time has passed. */
+export const isPast = (iso: string, now: Date = new Date()) => new Date(iso).getTime() <= now.getTime();
