@@ -8,8 +8,10 @@ const PAGES: Record<Account["role"], [item: string, path: string, title: string]
     ["Dashboard", "/dashboard", "Dashboard"],
     ["Leads", "/leads", "Leads"],
     ["Onboarding", "/onboarding", "Onboarding"],
-    ["Approvals", "/approvals", "User Approvals"],
     ["Creative Portal", "/creative", "Creative Portal"],
+    ["Approvals", "/approvals", "User Approvals"],
+    ["Team", "/team", "Team"],
+    ["Settings", "/settings", "Settings"],
   ],
   "Project Manager": [
     ["Dashboard", "/dashboard", "Dashboard"],

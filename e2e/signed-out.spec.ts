@@ -48,7 +48,8 @@ test.describe("signed out", () => {
     await page.getByLabel("Password").fill(PARTNER.password);
     await page.getByRole("tabpanel").getByRole("button", { name: "Sign In" }).click();
     await expect(page).toHaveURL("/dashboard");
-    await page.getByRole("button", { name: "Sign Out" }).click();
+    await page.getByRole("button", { name: /^Account: / }).click(); // the sidebar footer's user menu
+    await page.getByRole("menuitem", { name: "Sign Out" }).click();
     await expect(page).toHaveURL("/login");
     await page.goto("/dashboard");
     await expect(page).toHaveURL("/login");
