@@ -1,4 +1,5 @@
 import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderWithApp, stubFetch } from "@/test/render";
 import { ApprovalsPage } from "./approvals-page.tsx";
@@ -46,5 +47,23 @@ describe("the pending approvals", () => {
     expect(within(alert).getByText("Could not load pending requests")).toBeTruthy();
     expect(alert.textContent).toMatch(/GET \/api\/users\/pending answered an unexpected shape \(0\.role: /);
     expect(screen.queryByText("No Pending Approvals")).toBeNull();
+  });
+
+  it("asks before rejecting, and rejects only on confirmation", async () => {
+    const id = "7c8d3c1e-0000-4000-8000-000000000004";
+    const calls = stubFetch((url, init) => {
+      if (url === "/api/users/pending") return { status: 200, body: [request(id, "Omar", null)] };
+      if (url === `/api/users/${id}/reject` && init?.method === "DELETE") return { status: 204 };
+      return { status: 404 };
+    });
+    renderWithApp(<ApprovalsPage />);
+    await userEvent.click(await screen.findByRole("button", { name: "Reject Omar" }));
+    const dialog = await screen.findByRole("dialog", { name: "Reject Omar?" });
+    expect(within(dialog).getByText(/may ask again after 24 hours/)).toBeTruthy();
+    expect(calls.filter((c) => c.method === "DELETE")).toEqual([]);
+
+    await userEvent.click(within(dialog).getByRole("button", { name: "Reject" }));
+    await vi.waitFor(() => expect(screen.queryByRole("dialog", { name: "Reject Omar?" })).toBeNull());
+    expect(calls.filter((c) => c.method === "DELETE").map((c) => c.url)).toEqual([`/api/users/${id}/reject`]);
   });
 });

@@ -1,4 +1,5 @@
 import { Check, X } from "lucide-react";
+import { useState } from "react";
 import type { PendingUser } from "@crm/contracts/user/answers";
 import { RoleBadge } from "@/components/role-badge";
 import { Avatar, AvatarFallback } from "@/components/ui/avatar";
@@ -6,14 +7,17 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardFooter } from "@/components/ui/card";
 import { formatDate } from "@/lib/format";
 import { initials } from "@/lib/utils";
+import { lazyDialog } from "@/components/lazy-dialog";
 import { useApproveUser } from "../api/approve-user.ts";
-import { useRejectUser } from "../api/reject-user.ts";
 
-/** One access request with Approve and Reject; a re-application says when the person was rejected. */
+// The confirmation loads its code the first time it opens.
+const RejectDialog = lazyDialog(() => import("./reject-dialog.tsx").then((m) => m.RejectDialog));
+
+/** One access request with Approve and Reject (which asks first); a re-application says when the person was rejected. */
 export function PendingUserCard({ user }: { user: PendingUser }) {
   const approve = useApproveUser();
-  const reject = useRejectUser();
-  const busy = approve.isPending || reject.isPending;
+  const [rejecting, setRejecting] = useState(false);
+  const busy = approve.isPending || rejecting;
   return (
     <Card className="gap-4 py-5" aria-labelledby={`pending-${user.id}`}>
       <CardContent className="flex items-start gap-3 px-5">
@@ -53,7 +57,7 @@ export function PendingUserCard({ user }: { user: PendingUser }) {
           className="flex-1"
           size="sm"
           variant="outline"
-          onClick={() => reject.mutate(user)}
+          onClick={() => setRejecting(true)}
           disabled={busy}
           aria-label={`Reject ${user.displayName}`}
         >
@@ -61,6 +65,7 @@ export function PendingUserCard({ user }: { user: PendingUser }) {
           Reject
         </Button>
       </CardFooter>
+      <RejectDialog user={user} open={rejecting} onOpenChange={setRejecting} />
     </Card>
   );
 }
