@@ -2,6 +2,11 @@ import type { AddressInfo } from "node:net";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
+export type { ParsedMail };
+
+/** A message's source (an outbox .eml, say) parsed as a mail client would read it. */
+export const parseMail = (source: Buffer | string): Promise<ParsedMail> => simpleParser(source);
+
 export interface SmtpTestServer {
   /** smtp://127.0.0.1:<port>, for SMTP_URL. */
   url: string;

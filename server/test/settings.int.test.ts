@@ -1,11 +1,11 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { deflateSync } from "node:zlib";
-import { simpleParser, type ParsedMail } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMessagingReactors } from "@crm/command-service/reactors/start-reactors";
 import { SETTINGS_STREAM_ID } from "@crm/contracts/settings/events";
 import { LOGO_MAX_BYTES } from "@crm/contracts/settings/settings";
+import { parseMail, type ParsedMail } from "@crm/infra/testing/smtp-test-server";
 import { EVENTUALLY } from "@crm/infra/testing/eventually";
 import { availableBackends } from "@crm/infra/testing/test-database";
 import { openFileStorage } from "@crm/infra/storage/open-storage";
@@ -279,7 +279,7 @@ for (const backend of BACKENDS)
       const folder = path.join(app.system.config.DATA_DIR, "outbox", "mail");
       const mails = async () => {
         const files = await readdir(folder).catch(() => [] as string[]);
-        return Promise.all(files.map(async (file) => simpleParser(await readFile(path.join(folder, file)))));
+        return Promise.all(files.map(async (file) => parseMail(await readFile(path.join(folder, file)))));
       };
       const found = await eventually(mails, (all) => all.some((m) => m.subject === "Welcome to Nine"));
       const mail = found.find((m) => m.subject === "Welcome to Nine") as ParsedMail;
