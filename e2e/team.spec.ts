@@ -207,7 +207,7 @@ test.describe("as a Creative Director", () => {
 
     await page.goto(`/lead/${id}`);
     await expect(page.getByRole("heading", { level: 1, name: "Bea Brief" })).toBeVisible();
-    await expect(page.getByText("Onboarding Questionnaire")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Onboarding Questionnaire" })).toBeVisible();
     await expect(page.getByText("earthy, slow, handmade, honest, warm")).toBeVisible();
     for (const action of ["Edit Lead", "Send Email", "Send SMS", "Archive"])
       await expect(page.getByRole("button", { name: action })).toHaveCount(0);
