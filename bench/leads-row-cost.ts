@@ -52,8 +52,17 @@ function leadRow(rank: number): LeadRow {
     created_by: randomUUID(),
     assigned_to: null,
     creative_director_id: null,
+    value_minor: null,
+    expected_close_on: null,
+    probability: null,
+    won_at: null,
     version: 1,
     rank: String(rank).padStart(9, "0"),
+    status: "open",
+    closed_at: null,
+    lost_at: null,
+    lost_reason: null,
+    lost_note: null,
   };
 }
 

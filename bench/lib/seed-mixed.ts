@@ -3,6 +3,13 @@ import { LEAD_STAGES } from "@crm/contracts/lead/lead";
 import { QUESTIONNAIRE_COUNT_FIELDS, QUESTIONNAIRE_TEXT_FIELDS } from "@crm/contracts/questionnaire/fields";
 import type { Database } from "@crm/infra/db/database";
 
+/**
+ * Each lead's third event sets its deal (a value, and for three leads in four a probability of its
+ * own) where the log knows deals (issue 31); before that it stays a detail edit, so the same seed
+ * measures a board without values on an older tree.
+ */
+const DEALS = "LeadDealChanged" in EVENT_DEFINITIONS ? "true" : "false";
+
 /** Leads per INSERT statement: each chunk is its own transaction, as real traffic would be. */
 const CHUNK_LEADS = 5_000;
 /** Events per lead on the meeting, message and questionnaire streams, on average (see SATELLITES). */
@@ -24,7 +31,8 @@ const LEAD_EVENTS = `
   FROM bench_leads l
   CROSS JOIN LATERAL generate_series(1, l.n) AS v
   CROSS JOIN LATERAL (
-    SELECT CASE WHEN v = 1 THEN 'LeadCreated' WHEN v % 2 = 0 THEN 'LeadStageChanged' ELSE 'LeadDetailsChanged' END AS type,
+    SELECT CASE WHEN v = 1 THEN 'LeadCreated' WHEN v % 2 = 0 THEN 'LeadStageChanged' WHEN v = 3 AND ${DEALS} THEN 'LeadDealChanged'
+             ELSE 'LeadDetailsChanged' END AS type,
       CASE
         WHEN v = 1 THEN jsonb_build_object('leadId', l.id, 'name', 'Lead ' || l.i, 'business', 'Studio ' || (l.i % 997),
           'email', 'lead' || l.i || '@example.com', 'phone', CASE WHEN l.i % 3 = 0 THEN NULL ELSE '+1 555 ' || (l.i % 10000) END,
@@ -32,6 +40,8 @@ const LEAD_EVENTS = `
           'proposalLink', NULL, 'contractStatus', NULL, 'stage', 'New Lead')
         WHEN v % 2 = 0 THEN jsonb_build_object('leadId', l.id, 'from', (${STAGES})[(v / 2 - 1) % ${K} + 1], 'to', (${STAGES})[(v / 2) % ${K} + 1],
           'afterId', NULL, 'beforeId', NULL)
+        WHEN v = 3 AND ${DEALS} THEN jsonb_build_object('leadId', l.id, 'changes', jsonb_build_object('valueMinor', (l.i * 7919) % 5000000,
+          'expectedCloseOn', '2031-0' || (1 + l.i % 9) || '-15', 'probability', CASE WHEN l.i % 4 = 0 THEN NULL ELSE l.i % 101 END))
         WHEN v % 3 = 0 THEN jsonb_build_object('leadId', l.id, 'changes', jsonb_build_object('notes', 'Call back, edit ' || v))
         WHEN v % 3 = 1 THEN jsonb_build_object('leadId', l.id, 'changes', jsonb_build_object('priority', (ARRAY['high', 'medium', 'low'])[v % 3 + 1]))
         ELSE jsonb_build_object('leadId', l.id, 'changes', jsonb_build_object('phone', '+1 555 01' || v, 'source', 'Website'))

@@ -6,6 +6,7 @@ import { clientLinkCommandRoutes } from "./client-link/client-link.routes.ts";
 import { creativeCommandRoutes } from "./creative/creative.routes.ts";
 import { uploadRoutes } from "./creative/upload.routes.ts";
 import { erasureCommandRoutes } from "./erasure/erasure.routes.ts";
+import { leadDealRoutes } from "./lead/lead-deal.routes.ts";
 import { leadImportRoutes } from "./lead/lead-import.routes.ts";
 import { leadCommandRoutes } from "./lead/lead.routes.ts";
 import { meetingCommandRoutes } from "./meeting/meeting.routes.ts";
@@ -26,6 +27,7 @@ export const COMMAND_SERVICE_ROUTES = [
   invitationRoutes,
   inviteAuthRoutes,
   leadCommandRoutes,
+  leadDealRoutes,
   leadImportRoutes,
   erasureCommandRoutes,
   meetingCommandRoutes,

@@ -47,4 +47,32 @@ describe("settings decider", () => {
       agencyName: null,
     });
   });
+
+  it("records only the stage probabilities that change and the lost reasons when the list differs; the state keeps every stage", () => {
+    const given = [change({ stageProbabilities: { "Proposal Sent": 40 } })];
+    settings
+      .given(given)
+      .when({
+        type: "ChangeSettings",
+        changes: { stageProbabilities: { "Proposal Sent": 40, Contacted: 25, "New Lead": 10 } },
+        defaultName: "S",
+      })
+      .thenEvents([change({ stageProbabilities: { Contacted: 25 } })]);
+    settings
+      .given(given)
+      .when({
+        type: "ChangeSettings",
+        changes: { lostReasons: ["Budget", "Chose another agency", "No response", "Timing", "Not a fit", "Other"] },
+        defaultName: "S",
+      })
+      .thenEvents([]);
+    settings
+      .given(given)
+      .when({ type: "ChangeSettings", changes: { lostReasons: ["Budget", "Ghosted"] }, defaultName: "S" })
+      .thenEvents([change({ lostReasons: ["Budget", "Ghosted"] })]);
+    const state = settings.given([...given, change({ stageProbabilities: { Contacted: 25 } }), change({ lostReasons: ["Ghosted"] })]).state;
+    expect(state.stageProbabilities).toMatchObject({ "New Lead": 10, Contacted: 25, "Proposal Sent": 40, Active: 100 });
+    expect(Object.keys(state.stageProbabilities)).toHaveLength(10);
+    expect(state.lostReasons).toEqual(["Ghosted"]);
+  });
 });

@@ -8,6 +8,7 @@ import { creativeCommandRoutes } from "@crm/command-service/creative/creative.ro
 import { uploadRoutes } from "@crm/command-service/creative/upload.routes";
 import { erasureCommandRoutes } from "@crm/command-service/erasure/erasure.routes";
 import { copyRemover } from "@crm/command-service/erasure/lead-copies";
+import { leadDealRoutes } from "@crm/command-service/lead/lead-deal.routes";
 import { leadCommandRoutes } from "@crm/command-service/lead/lead.routes";
 import { leadImportRoutes } from "@crm/command-service/lead/lead-import.routes";
 import { outreachCommandRoutes } from "@crm/command-service/messaging/outreach.routes";
@@ -142,6 +143,7 @@ function commandRoutes(system: System, storage: FileStorage, userRoutes: Router)
     }),
   );
   commands.use(leadCommandRoutes(deps));
+  commands.use(leadDealRoutes(deps));
   commands.use(outreachCommandRoutes({ ...deps, config: system.config }));
   commands.use(clientLinkCommandRoutes({ ...deps, publicUrl: system.config.PUBLIC_URL }));
   commands.use(onboardingCommandRoutes(deps));

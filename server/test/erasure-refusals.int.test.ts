@@ -189,7 +189,10 @@ describe.each(backends)("an erased lead on %s", (backend) => {
     expect(CommandResult.parse(archived.body)).toMatchObject({ id: leadId });
     const last = (await app.system.store.readStream(leadStreamId(leadId))).at(-1)!;
     expect(last).toMatchObject({ type: "LeadArchived", data: { leadId, name: "[erased]", business: "[erased]", reason: null } });
-    expect((await client.get(`/api/leads/${leadId}`)).status).toBe(404);
+    // Archived leads stay readable (issue 31: the Archived view, restore); an erased one as its redacted self.
+    const read = await client.get(`/api/leads/${leadId}`);
+    expect(read.body).toMatchObject({ id: leadId, status: "archived", name: "[erased]", business: "[erased]" });
+    expect(JSON.stringify(read.body)).not.toMatch(/@example/);
     expect((await client.delete(`/api/leads/${leadId}`)).status).toBe(404);
   });
 });

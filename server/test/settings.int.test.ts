@@ -4,7 +4,7 @@ import { deflateSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMessagingReactors } from "@crm/command-service/reactors/start-reactors";
 import { SETTINGS_STREAM_ID } from "@crm/contracts/settings/events";
-import { LOGO_MAX_BYTES } from "@crm/contracts/settings/settings";
+import { DEFAULT_LOST_REASONS, DEFAULT_STAGE_PROBABILITIES, LOGO_MAX_BYTES } from "@crm/contracts/settings/settings";
 import { parseMail, type ParsedMail } from "@crm/infra/testing/smtp-test-server";
 import { EVENTUALLY } from "@crm/infra/testing/eventually";
 import { availableBackends } from "@crm/infra/testing/test-database";
@@ -131,6 +131,8 @@ for (const backend of BACKENDS)
         currency: "USD",
         timeZone: "UTC",
         weekStart: "Monday",
+        stageProbabilities: DEFAULT_STAGE_PROBABILITIES,
+        lostReasons: [...DEFAULT_LOST_REASONS],
         logoUrl: null,
         version: 0,
       });

@@ -8,13 +8,15 @@ const CATCH_UP_MS = 2_000;
 
 /**
  * The questions lead commands ask of read models before deciding (decisions/006): whether an id
- * is an active creative director (users, owned by identity: approved and not deactivated) and which lead has an email (leads).
+ * is an active creative director or a possible deal owner (users, owned by identity: approved and not deactivated) and which lead has an email (leads).
  * Each first waits, briefly, for its read model to reach the head of the log, so a lead created or
  * a director approved a moment ago is seen; if the projector is down it answers from what it has.
  */
 export interface LeadLookups {
   /** True or false when the users read model exists; undefined while it does not (nothing to check against). */
   isCreativeDirector(userId: string): Promise<boolean | undefined>;
+  /** Whether an id is an active Partner or Project Manager, who may own a deal; undefined while the users read model does not exist. */
+  isOwnerCandidate(userId: string): Promise<boolean | undefined>;
   /** Lead ids by lower-cased, trimmed email; the oldest lead wins when several share one. */
   leadIdsByEmail(emails: readonly string[]): Promise<Map<string, string>>;
 }
@@ -47,12 +49,23 @@ export function sqlLeadLookups(db: Queryable, store: EventStore): LeadLookups {
     return (await db.query(sql, [userId])).rows.length > 0;
   }
 
+  async function ownerExists(userId: string) {
+    const sql = `SELECT 1 FROM public.${users} WHERE id = $1::uuid AND role IN ('Partner', 'Project Manager') AND status = 'active'`;
+    return (await db.query(sql, [userId])).rows.length > 0;
+  }
+
   return {
     async isCreativeDirector(userId) {
       if (!(await tableExists(users.name))) return undefined;
       if (await directorExists(userId)) return true;
       await catchUp("users"); // only a "no" might be stale: ask again once the users are current
       return directorExists(userId);
+    },
+    async isOwnerCandidate(userId) {
+      if (!(await tableExists(users.name))) return undefined;
+      if (await ownerExists(userId)) return true;
+      await catchUp("users");
+      return ownerExists(userId);
     },
     async leadIdsByEmail(emails) {
       if (emails.length === 0 || !(await tableExists(leads.name))) return new Map();

@@ -1,4 +1,4 @@
-import { ConflictError, NotFoundError, ValidationError } from "@crm/contracts/api/errors";
+import { ApiError, ConflictError, NotFoundError, ValidationError } from "@crm/contracts/api/errors";
 import { leadErased } from "@crm/contracts/erasure/lead-erased";
 import { REDACTED } from "@crm/contracts/erasure/redact";
 import type { EventOf } from "@crm/contracts/events/registry";
@@ -6,26 +6,53 @@ import type { CreateLeadBody, UpdateLeadBody } from "@crm/contracts/lead/command
 import { describeLeadEvent } from "@crm/contracts/lead/describe";
 import { LEAD_DETAIL_FIELDS, type LeadDetails } from "@crm/contracts/lead/events";
 import type { LeadStage } from "@crm/contracts/lead/lead";
+import { LEAD_STAGES, WON_STAGE } from "@crm/contracts/lead/stages";
 import { LEAD_EVENT_TYPES } from "@crm/contracts/lead/stream";
 import { type Decider, type EventEnvelope, decideBy } from "../core/decider.ts";
 
 export type LeadEvent = EventOf<(typeof LEAD_EVENT_TYPES)[number]>;
 
+/** The deal's terms (docs/product.md, "Deals"). */
+export interface LeadDeal {
+  valueMinor: number | null;
+  /** YYYY-MM-DD. */
+  expectedCloseOn: string | null;
+  /** Percent; null follows the stage's default in the agency's settings. */
+  probability: number | null;
+}
+const DEAL_FIELDS = ["valueMinor", "expectedCloseOn", "probability"] as const satisfies readonly (keyof LeadDeal)[];
+
+/** What a lead holds whether it is on the board or closed as lost. */
+interface LeadRecord extends LeadDeal {
+  id: string;
+  details: LeadDetails;
+  stage: LeadStage;
+  creativeDirectorId: string | null;
+  createdAt: string;
+  createdBy: string;
+  updatedAt: string;
+  lastActivity: string | null;
+  /** The deal's owner: the creator until reassigned. */
+  owner: string;
+  /** When it first reached WON_STAGE or later; never set twice. */
+  wonAt: string | null;
+}
+
+export type OpenLeadState = LeadRecord & { status: "open" };
+/** Closed as lost from `stage` (the stage it left, where a reopen puts it back). */
+export type LostLeadState = LeadRecord & { status: "lost"; lostReason: string; lostNote: string | null; closedAt: string };
+/** A lead on the board or among the lost: the leads a command may still find. */
+export type LiveLeadState = OpenLeadState | LostLeadState;
+
 export type LeadState =
   | { status: "none" }
-  | {
-      status: "open";
-      id: string;
-      details: LeadDetails;
-      stage: LeadStage;
-      creativeDirectorId: string | null;
-      createdAt: string;
-      createdBy: string;
-      updatedAt: string;
-      lastActivity: string | null;
-    }
-  /** Archived leads answer every command as if they did not exist (404); their events stay. */
-  | { status: "archived"; id: string }
+  | OpenLeadState
+  | LostLeadState
+  /**
+   * Archived leads answer every command but a restore as if they did not exist (404); they keep
+   * everything they were (open or lost) so a restore puts them back where they were.
+   */
+  | { status: "archived"; id: string; before: LiveLeadState; closedAt: string }
   /**
    * Erased leads refuse every command (409), so nothing personal can be written after the erasure
    * (decisions/039); all but archiving without a reason, which only takes the card off the board.
@@ -36,55 +63,105 @@ export type LeadCommand =
   | { type: "CreateLead"; leadId: string; fields: CreateLeadBody }
   | { type: "UpdateLead"; leadId: string; changes: Omit<UpdateLeadBody, "expectedVersion"> }
   | { type: "MoveLead"; leadId: string; stage: LeadStage; afterId: string | null; beforeId: string | null }
-  | { type: "ArchiveLead"; leadId: string; reason: string | null };
+  | { type: "ArchiveLead"; leadId: string; reason: string | null }
+  /** allowedReasons: the agency's lost reasons as its settings stand (the route reads them). */
+  | { type: "LoseLead"; leadId: string; reason: string; note: string | null; allowedReasons: readonly string[] }
+  | { type: "ReopenLead"; leadId: string }
+  | { type: "RestoreLead"; leadId: string }
+  | { type: "ReassignLead"; leadId: string; assignedTo: string };
 
 export const initialState: LeadState = { status: "none" };
 
+/** What every command but reopen and archive answers on a lost lead. */
+export const LEAD_LOST = "This lead is closed as lost: reopen it first.";
+export const leadClosed = () => new ApiError(409, "Lead lost", LEAD_LOST);
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether a stage wins the deal: WON_STAGE or any later one. */
+export const isWonStage = (stage: LeadStage) => LEAD_STAGES.indexOf(stage) >= LEAD_STAGES.indexOf(WON_STAGE);
+
 export function evolve(state: LeadState, event: EventEnvelope<LeadEvent>): LeadState {
   const next = apply(state, event);
-  return next.status === "open" ? { ...next, lastActivity: describeLeadEvent(event)?.title ?? next.lastActivity } : next;
+  if (next.status !== "open" && next.status !== "lost") return next;
+  return { ...next, lastActivity: describeLeadEvent(event)?.title ?? next.lastActivity };
+}
+
+function created(event: EventEnvelope<Extract<LeadEvent, { type: "LeadCreated" }>>): OpenLeadState {
+  const { leadId, stage, ...details } = event.data;
+  const at = event.metadata.at;
+  return {
+    status: "open",
+    id: leadId,
+    details,
+    stage,
+    creativeDirectorId: null,
+    createdAt: at,
+    createdBy: event.metadata.actor,
+    updatedAt: at,
+    lastActivity: null,
+    owner: event.metadata.actor,
+    valueMinor: null,
+    expectedCloseOn: null,
+    probability: null,
+    wonAt: null,
+  };
 }
 
 function apply(state: LeadState, event: EventEnvelope<LeadEvent>): LeadState {
   const at = event.metadata.at;
   if (event.type === "LeadErased") return { status: "erased", id: event.data.leadId, archived: state.status === "archived" };
   if (state.status === "erased") return event.type === "LeadArchived" ? { ...state, archived: true } : state;
-  if (event.type === "LeadCreated") {
-    const { leadId, stage, ...details } = event.data;
-    return {
-      status: "open",
-      id: leadId,
-      details,
-      stage,
-      creativeDirectorId: null,
-      createdAt: at,
-      createdBy: event.metadata.actor,
-      updatedAt: at,
-      lastActivity: null,
-    };
-  }
+  if (event.type === "LeadCreated") return created(event);
+  if (state.status === "archived") return event.type === "LeadRestored" ? { ...state.before, updatedAt: at } : state;
+  if (state.status === "lost") return applyToLost(state, event);
   if (state.status !== "open") return state;
+  const changed = applyToOpen(state, event);
+  if (changed === state || (changed.status !== "open" && changed.status !== "lost")) return changed;
+  return { ...changed, updatedAt: at };
+}
+
+function applyToLost(state: LostLeadState, event: EventEnvelope<LeadEvent>): LeadState {
+  const at = event.metadata.at;
+  if (event.type === "LeadArchived") return { status: "archived", id: state.id, before: state, closedAt: at };
+  if (event.type === "LeadReopened") {
+    const { lostReason: _reason, lostNote: _note, closedAt: _closed, ...lead } = state;
+    return { ...lead, status: "open", stage: event.data.stage, updatedAt: at };
+  }
+  return state;
+}
+
+function applyToOpen(state: OpenLeadState, event: EventEnvelope<LeadEvent>): LeadState {
+  const at = event.metadata.at;
   switch (event.type) {
     case "LeadDetailsChanged":
-      return { ...state, details: { ...state.details, ...event.data.changes }, updatedAt: at };
+      return { ...state, details: { ...state.details, ...event.data.changes } };
     case "LeadStageChanged":
-      return { ...state, stage: event.data.to, updatedAt: at };
-    case "CreativeDirectorAssigned":
-      return { ...state, creativeDirectorId: event.data.creativeDirectorId, updatedAt: at };
-    case "CreativeDirectorUnassigned":
-      return { ...state, creativeDirectorId: null, updatedAt: at };
     case "LeadMoved":
-      return { ...state, stage: event.data.to, updatedAt: at };
+      return { ...state, stage: event.data.to };
+    case "CreativeDirectorAssigned":
+      return { ...state, creativeDirectorId: event.data.creativeDirectorId };
+    case "CreativeDirectorUnassigned":
+      return { ...state, creativeDirectorId: null };
+    case "LeadOwnerChanged":
+      return { ...state, owner: event.data.to };
+    case "LeadDealChanged":
+      return { ...state, ...event.data.changes };
+    case "LeadWon":
+      return { ...state, wonAt: state.wonAt ?? at };
+    case "LeadLost":
+      return { ...state, status: "lost", stage: event.data.stage, lostReason: event.data.reason, lostNote: event.data.note, closedAt: at };
     case "LeadArchived":
-      return { status: "archived", id: state.id };
+      return { status: "archived", id: state.id, before: { ...state, updatedAt: at }, closedAt: at };
     default:
       return state; // another module's event on a lead stream leaves the lead as it is
   }
 }
 
-/** The lead a command may change: 409 once erased, 404 when it does not exist or is archived. */
-export function openLead(state: LeadState): Extract<LeadState, { status: "open" }> {
+/** The lead a command may change: 409 once erased or while lost, 404 when it does not exist or is archived. */
+export function openLead(state: LeadState): OpenLeadState {
   if (state.status === "erased") throw leadErased();
+  if (state.status === "lost") throw leadClosed();
   if (state.status !== "open") throw new NotFoundError("Lead");
   return state;
 }
@@ -112,6 +189,32 @@ function createLead(command: Extract<LeadCommand, { type: "CreateLead" }>, state
   ];
 }
 
+/**
+ * A stage change, then LeadWon the first time the lead reaches WON_STAGE or later. A lead already in
+ * a won stage was won before (a log from before LeadWon existed): moving on through onboarding wins nothing again.
+ */
+function stageChange(state: OpenLeadState, to: LeadStage, afterId: string | null, beforeId: string | null): LeadEvent[] {
+  const leadId = state.id;
+  const events: LeadEvent[] = [{ type: "LeadStageChanged", data: { leadId, from: state.stage, to, afterId, beforeId } }];
+  if (state.wonAt === null && isWonStage(to) && !isWonStage(state.stage)) events.push({ type: "LeadWon", data: { leadId, stage: to } });
+  return events;
+}
+
+/** A new owner, or nothing when it already owns the lead. */
+function ownerChange(state: OpenLeadState, to: string | undefined): LeadEvent[] {
+  if (to === undefined || to === state.owner) return [];
+  return [{ type: "LeadOwnerChanged", data: { leadId: state.id, from: UUID.test(state.owner) ? state.owner : null, to } }];
+}
+
+function dealChange(state: OpenLeadState, changes: Partial<LeadDeal>): LeadEvent[] {
+  const changed: Partial<LeadDeal> = {};
+  for (const field of DEAL_FIELDS) {
+    const next = changes[field];
+    if (next !== undefined && next !== state[field]) Object.assign(changed, { [field]: next });
+  }
+  return Object.keys(changed).length === 0 ? [] : [{ type: "LeadDealChanged", data: { leadId: state.id, changes: changed } }];
+}
+
 function updateLead(command: Extract<LeadCommand, { type: "UpdateLead" }>, current: LeadState): LeadEvent[] {
   const state = openLead(current);
   const { changes, leadId } = command;
@@ -124,9 +227,7 @@ function updateLead(command: Extract<LeadCommand, { type: "UpdateLead" }>, curre
   }
   if (Object.keys(changedDetails).length > 0) events.push({ type: "LeadDetailsChanged", data: { leadId, changes: changedDetails } });
 
-  if (changes.stage !== undefined && changes.stage !== state.stage) {
-    events.push({ type: "LeadStageChanged", data: { leadId, from: state.stage, to: changes.stage, afterId: null, beforeId: null } });
-  }
+  if (changes.stage !== undefined && changes.stage !== state.stage) events.push(...stageChange(state, changes.stage, null, null));
 
   const director = changes.creativeDirectorId;
   if (director !== undefined && director !== state.creativeDirectorId) {
@@ -136,7 +237,7 @@ function updateLead(command: Extract<LeadCommand, { type: "UpdateLead" }>, curre
         : { type: "CreativeDirectorAssigned", data: { leadId, creativeDirectorId: director } },
     );
   }
-  return events;
+  return [...events, ...ownerChange(state, changes.assignedTo), ...dealChange(state, changes)];
 }
 
 function moveLead(command: Extract<LeadCommand, { type: "MoveLead" }>, current: LeadState): LeadEvent[] {
@@ -147,8 +248,8 @@ function moveLead(command: Extract<LeadCommand, { type: "MoveLead" }>, current: 
   if (afterId !== null && afterId === beforeId)
     throw new ValidationError([{ field: "beforeId", message: "afterId and beforeId must differ" }]);
   // A drop into another column is one stage change that says where the card landed (decisions/005).
-  const data = { leadId, from: state.stage, to, afterId, beforeId };
-  return [to === state.stage ? { type: "LeadMoved", data } : { type: "LeadStageChanged", data }];
+  if (to === state.stage) return [{ type: "LeadMoved", data: { leadId, from: state.stage, to, afterId, beforeId } }];
+  return stageChange(state, to, afterId, beforeId);
 }
 
 function archiveLead(command: Extract<LeadCommand, { type: "ArchiveLead" }>, state: LeadState): LeadEvent[] {
@@ -158,8 +259,33 @@ function archiveLead(command: Extract<LeadCommand, { type: "ArchiveLead" }>, sta
     if (state.archived) throw new NotFoundError("Lead");
     return [{ type: "LeadArchived", data: { leadId: command.leadId, name: REDACTED, business: REDACTED, reason: null } }];
   }
-  const { name, business } = openLead(state).details;
+  // Open and lost leads may be archived alike.
+  const { name, business } = (state.status === "lost" ? state : openLead(state)).details;
   return [{ type: "LeadArchived", data: { leadId: command.leadId, name, business, reason: command.reason } }];
+}
+
+function loseLead(command: Extract<LeadCommand, { type: "LoseLead" }>, current: LeadState): LeadEvent[] {
+  const state = openLead(current);
+  if (!command.allowedReasons.includes(command.reason))
+    throw new ValidationError([{ field: "reason", message: `Choose one of the agency's reasons: ${command.allowedReasons.join(", ")}` }]);
+  return [{ type: "LeadLost", data: { leadId: state.id, stage: state.stage, reason: command.reason, note: command.note } }];
+}
+
+function reopenLead(_command: Extract<LeadCommand, { type: "ReopenLead" }>, state: LeadState): LeadEvent[] {
+  if (state.status === "lost") return [{ type: "LeadReopened", data: { leadId: state.id, stage: state.stage } }];
+  openLead(state); // erased, archived or missing: refused as any command is
+  throw new ConflictError("This lead is open: only a lead closed as lost can be reopened.");
+}
+
+function restoreLead(_command: Extract<LeadCommand, { type: "RestoreLead" }>, state: LeadState): LeadEvent[] {
+  if (state.status === "archived") return [{ type: "LeadRestored", data: { leadId: state.id } }];
+  if (state.status === "erased") throw leadErased();
+  if (state.status === "none") throw new NotFoundError("Lead");
+  throw new ConflictError("This lead is not archived.");
+}
+
+function reassignLead(command: Extract<LeadCommand, { type: "ReassignLead" }>, state: LeadState): LeadEvent[] {
+  return ownerChange(openLead(state), command.assignedTo);
 }
 
 export const decide = decideBy<LeadCommand, LeadState, LeadEvent>({
@@ -167,6 +293,10 @@ export const decide = decideBy<LeadCommand, LeadState, LeadEvent>({
   UpdateLead: updateLead,
   MoveLead: moveLead,
   ArchiveLead: archiveLead,
+  LoseLead: loseLead,
+  ReopenLead: reopenLead,
+  RestoreLead: restoreLead,
+  ReassignLead: reassignLead,
 });
 
 export const leadDecider: Decider<LeadCommand, LeadState, LeadEvent> = {

@@ -11,31 +11,41 @@ import { PARTNER, STAFF } from "@crm/infra/http/access-policy";
 import { routeGroup } from "@crm/infra/http/route";
 import { handleCommand, type CommandOutcome } from "../core/command-handler.ts";
 import { commandOptions, expectedVersionOf, type CommandDeps } from "../core/command-context.ts";
-import { leadDecider, type LeadCommand, type LeadState } from "./lead.decider.ts";
+import { leadDecider, type LeadCommand, type LeadState, type LiveLeadState } from "./lead.decider.ts";
 import { sqlLeadLookups, type LeadLookups } from "./lead-lookups.ts";
 
 export type LeadRouteDeps = CommandDeps & { store: EventStore; db: Queryable };
 
-/** The lead as a command answers it, from the state the command left. */
-export function toLead(state: Extract<LeadState, { status: "open" }>, version: number): Lead {
+/** The lead as a command answers it, from the state the command left (an archived one as it was before the archive). */
+export function toLead(state: LiveLeadState | Extract<LeadState, { status: "archived" }>, version: number): Lead {
+  const lead = state.status === "archived" ? state.before : state;
+  const lost = state.status === "lost" ? state : undefined;
   return {
-    id: state.id,
-    ...state.details,
-    stage: state.stage,
-    lastActivity: state.lastActivity,
-    createdAt: state.createdAt,
-    updatedAt: state.updatedAt,
-    createdBy: state.createdBy,
-    assignedTo: null,
-    creativeDirectorId: state.creativeDirectorId,
+    id: lead.id,
+    ...lead.details,
+    stage: lead.stage,
+    lastActivity: lead.lastActivity,
+    createdAt: lead.createdAt,
+    updatedAt: lead.updatedAt,
+    createdBy: lead.createdBy,
+    assignedTo: lead.owner,
+    creativeDirectorId: lead.creativeDirectorId,
+    valueMinor: lead.valueMinor,
+    expectedCloseOn: lead.expectedCloseOn,
+    probability: lead.probability,
+    wonAt: lead.wonAt,
+    status: state.status,
+    closedAt: state.status === "archived" ? state.closedAt : (lost?.closedAt ?? null),
+    lostReason: lost?.lostReason ?? null,
+    lostNote: lost?.lostNote ?? null,
     version,
   };
 }
 
-function answer(res: Response, status: number, outcome: CommandOutcome<LeadState>) {
+export function answer(res: Response, status: number, outcome: CommandOutcome<LeadState>) {
   res.status(status).setHeader("ETag", `"${outcome.version}"`);
-  if (outcome.state.status !== "open") {
-    // Only an archive (or its repeat under the same Idempotency-Key) leaves no open lead; an erased
+  if (outcome.state.status !== "open" && outcome.state.status !== "lost") {
+    // Only an archive (or its repeat under the same Idempotency-Key) leaves no live lead; an erased
     // lead's archive leaves it erased, and is answered with its id all the same (CommandResult).
     res.json({ id: outcome.state.status === "none" ? null : outcome.state.id, version: outcome.version, position: outcome.position });
     return;
@@ -51,8 +61,16 @@ async function checkDirector(lookups: LeadLookups, directorId: string | null | u
   }
 }
 
+/** A deal's owner must be an active Partner or Project Manager (docs/product.md, "Deals"). */
+export async function checkOwner(lookups: LeadLookups, ownerId: string | undefined) {
+  if (ownerId === undefined) return;
+  if ((await lookups.isOwnerCandidate(ownerId)) === false) {
+    throw new ValidationError([{ field: "assignedTo", message: "Only an active Partner or Project Manager can own a deal" }]);
+  }
+}
+
 /** What the lead commands share: the lookups and one way to run a lead command. */
-function setup(deps: LeadRouteDeps) {
+export function setup(deps: LeadRouteDeps) {
   const lookups = sqlLeadLookups(deps.db, deps.store);
   const run = (req: Request, command: LeadCommand, bodyVersion?: number) =>
     handleCommand(deps.store, leadStreamId(command.leadId), leadDecider, command, {
@@ -83,12 +101,13 @@ export const leadCommandRoutes = routeGroup(setup, (route) => [
     path: "/api/leads/:id",
     allow: STAFF,
     tag: "leads",
-    summary: "Edit a lead",
+    summary: "Edit a lead: its details, stage, director, owner (assignedTo) and deal (value, expected close, probability)",
     params: LeadIdParam,
     body: UpdateLeadBody,
     responses: { 200: positioned(Lead) },
     handle: async ({ req, res, params: { id }, body: { expectedVersion, ...changes } }, { run, lookups }) => {
       await checkDirector(lookups, changes.creativeDirectorId);
+      await checkOwner(lookups, changes.assignedTo);
       answer(res, 200, await run(req, { type: "UpdateLead", leadId: id, changes }, expectedVersion));
     },
   }),

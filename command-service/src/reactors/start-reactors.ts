@@ -13,6 +13,7 @@ import type { SmsSender } from "@crm/infra/sms/sms-sender";
 import { onboardingProgressReactor } from "../onboarding/onboarding-progress.reactor.ts";
 import { calendarReactor } from "./calendar.reactor.ts";
 import { mailReactor } from "./mail.reactor.ts";
+import { ownerMailReactor } from "./owner-mail.reactor.ts";
 import { smsReactor } from "./sms.reactor.ts";
 
 /** Five attempts, 2 s apart at first and doubling: about half a minute before a Failed event. */
@@ -31,7 +32,7 @@ export interface ReactorsOptions {
   smsSender?: SmsSender;
 }
 
-/** The reactors this configuration needs: mail and SMS always, calendar when Google is configured. */
+/** The reactors this configuration needs: mail (clients' and deal owners'), SMS and onboarding always, calendar when Google is configured. */
 export function messagingReactors(options: ReactorsOptions): { reactors: Reactor[]; close(): void } {
   const { store, config, now } = options;
   const retry = options.retry ?? DEFAULT_RETRY;
@@ -40,6 +41,7 @@ export function messagingReactors(options: ReactorsOptions): { reactors: Reactor
   const sender = options.smsSender ?? createSmsSender(config);
   const reactors: Reactor[] = [
     mailReactor({ store, mailer, mailFrom: config.MAIL_FROM, publicUrl: config.PUBLIC_URL, now, retry }),
+    ownerMailReactor({ store, mailer, mailFrom: config.MAIL_FROM, publicUrl: config.PUBLIC_URL, now, retry, log }),
     smsReactor({ store, sender, now, retry }),
     onboardingProgressReactor({ store, now }),
   ];

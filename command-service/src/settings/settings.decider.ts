@@ -1,4 +1,5 @@
 import type { EventOf } from "@crm/contracts/events/registry";
+import type { LeadStageName } from "@crm/contracts/lead/stages";
 import type { SettingsBody } from "@crm/contracts/settings/settings";
 import {
   applySettingsChange,
@@ -29,10 +30,17 @@ function changeSettings({ changes, defaultName }: Extract<SettingsCommand, { typ
     agencyName: state.agencyName ?? defaultName,
     senderName: state.senderName ?? defaultName,
   };
+  const { stageProbabilities, lostReasons, ...scalars } = changes;
   const change: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(changes) as [keyof SettingsBody, unknown][]) {
+  for (const [key, value] of Object.entries(scalars) as [keyof typeof scalars, unknown][]) {
     if (value !== undefined && value !== current[key]) change[key] = value;
   }
+  // Only the stages whose probability differs; the whole list of reasons when it differs in any way (order included).
+  const probabilities = Object.entries(stageProbabilities ?? {}).filter(
+    ([stage, percent]) => percent !== undefined && percent !== state.stageProbabilities[stage as LeadStageName],
+  );
+  if (probabilities.length > 0) change.stageProbabilities = Object.fromEntries(probabilities);
+  if (lostReasons !== undefined && JSON.stringify(lostReasons) !== JSON.stringify(state.lostReasons)) change.lostReasons = lostReasons;
   return changed(change as SettingsChange);
 }
 

@@ -8,10 +8,14 @@ const leadEventTypes: ReadonlySet<string> = new Set(LEAD_EVENT_TYPES);
 
 export const isLeadEvent = (event: RecordedEvent) => leadEventTypes.has(event.type);
 
+/** What an archived lead was before its archive, so that a restore puts it back (not a field: diffs and answers never see it). */
+const BEFORE_ARCHIVE = Symbol("beforeArchive");
+type Folded = Lead & { [BEFORE_ARCHIVE]?: Lead };
+
 /**
  * The lead after one more event of its own stream, as the leads read model would have it then
  * (same fields, same rules: version and updatedAt move with lead events only). Undefined before
- * it was created and after it was archived.
+ * it was created; a lost or archived lead is there with its status.
  */
 export function foldLead(lead: Lead | undefined, event: RecordedEvent): Lead | undefined {
   if (!isLeadEvent(event)) return lead;
@@ -25,18 +29,32 @@ export function foldLead(lead: Lead | undefined, event: RecordedEvent): Lead | u
       createdAt: at,
       updatedAt: at,
       createdBy: event.metadata.actor,
-      assignedTo: null,
+      // Every lead has an owner: its creator until reassigned.
+      assignedTo: event.metadata.actor,
       creativeDirectorId: null,
+      valueMinor: null,
+      expectedCloseOn: null,
+      probability: null,
+      wonAt: null,
+      status: "open",
+      closedAt: null,
+      lostReason: null,
+      lostNote: null,
       version: event.streamVersion,
     };
   }
   if (!lead) return undefined;
   const next = evolveLead(lead, event);
-  if (!next) return undefined;
   return { ...next, updatedAt: at, version: event.streamVersion, lastActivity: describeLeadEvent(event)?.title ?? next.lastActivity };
 }
 
-function evolveLead(lead: Lead, event: RecordedEvent): Lead | undefined {
+function evolveLead(lead: Folded, event: RecordedEvent): Folded {
+  const at = event.metadata.at;
+  if (lead.status === "archived") {
+    if (event.type !== "LeadRestored") return lead;
+    const { [BEFORE_ARCHIVE]: before } = lead;
+    return { ...(before ?? { ...lead, status: "open", closedAt: null }) };
+  }
   switch (event.type) {
     case "LeadDetailsChanged":
       return { ...lead, ...event.data.changes };
@@ -47,8 +65,18 @@ function evolveLead(lead: Lead, event: RecordedEvent): Lead | undefined {
       return { ...lead, creativeDirectorId: event.data.creativeDirectorId };
     case "CreativeDirectorUnassigned":
       return { ...lead, creativeDirectorId: null };
+    case "LeadOwnerChanged":
+      return { ...lead, assignedTo: event.data.to };
+    case "LeadDealChanged":
+      return { ...lead, ...event.data.changes };
+    case "LeadWon":
+      return { ...lead, wonAt: lead.wonAt ?? at };
+    case "LeadLost":
+      return { ...lead, status: "lost", stage: event.data.stage, closedAt: at, lostReason: event.data.reason, lostNote: event.data.note };
+    case "LeadReopened":
+      return { ...lead, status: "open", stage: event.data.stage, closedAt: null, lostReason: null, lostNote: null };
     case "LeadArchived":
-      return undefined;
+      return { ...lead, status: "archived", closedAt: at, lostReason: null, lostNote: null, [BEFORE_ARCHIVE]: lead };
     default:
       return lead;
   }

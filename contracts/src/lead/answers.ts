@@ -5,7 +5,7 @@
  * events.ts, do). Both build their enums from the constants in stages.ts.
  */
 import { z } from "zod/mini";
-import { LEAD_PRIORITIES, LEAD_STAGES } from "./stages.ts";
+import { LEAD_PRIORITIES, LEAD_STAGES, LEAD_STATUSES } from "./stages.ts";
 
 const Stage = z.enum(LEAD_STAGES);
 
@@ -26,14 +26,33 @@ export const Lead = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   createdBy: z.string(),
+  /** The deal's owner, a staff account (docs/product.md, "Deals"); the creator unless reassigned. */
   assignedTo: z.nullable(z.string()),
   creativeDirectorId: z.nullable(z.string()),
+  /** The deal's value in minor units of the agency's currency (cents for USD); null when not set. */
+  valueMinor: z.nullable(z.int()),
+  /** YYYY-MM-DD. */
+  expectedCloseOn: z.nullable(z.string()),
+  /** Percent, set on this lead; null follows the stage's default in the agency's settings. */
+  probability: z.nullable(z.int()),
+  /** When it first reached Contract Signed (or later); kept through every later move. */
+  wonAt: z.nullable(z.string()),
+  /** Open on the board, closed as lost (the Lost view), or archived (the Archived view). */
+  status: z.enum(LEAD_STATUSES),
+  /** When it was lost or archived; null while open. */
+  closedAt: z.nullable(z.string()),
+  /** Why it was lost (one of the agency's reasons) and the free text beside it; null unless lost. */
+  lostReason: z.nullable(z.string()),
+  lostNote: z.nullable(z.string()),
   version: z.int(),
 });
 export type Lead = z.infer<typeof Lead>;
 
-/** One column of the board: its stage, how many leads match in all, and the first of them in rank order. */
-export const BoardColumn = z.object({ stage: Stage, count: z.int(), leads: z.array(Lead) });
+/**
+ * One column of the board: its stage, how many leads match in all, their total value and their value
+ * weighted by each lead's probability (minor units), and the first of them in rank order.
+ */
+export const BoardColumn = z.object({ stage: Stage, count: z.int(), valueMinor: z.int(), weightedMinor: z.int(), leads: z.array(Lead) });
 export type BoardColumn = z.infer<typeof BoardColumn>;
 
 /** GET /api/leads/board: the ten columns in stage order, each with its first page of leads. */

@@ -13,8 +13,11 @@ export interface ActivityDescription {
   description: string | null;
 }
 
-/** How a lead event reads on the timeline; undefined for events that make no entry. */
-export function describeLeadEvent(event: DomainEvent): ActivityDescription | undefined {
+/**
+ * How a lead event reads on the timeline; undefined for events that make no entry. names: a user's
+ * display name by id where the timeline is built with them (an owner change names the owners), the id otherwise.
+ */
+export function describeLeadEvent(event: DomainEvent, names?: (userId: string) => string | undefined): ActivityDescription | undefined {
   switch (event.type) {
     case "LeadCreated":
       return { type: "note", title: "Lead created", description: `${event.data.name} from ${event.data.business}` };
@@ -36,11 +39,35 @@ export function describeLeadEvent(event: DomainEvent): ActivityDescription | und
       // A move across columns is told by the LeadStageChanged recorded with it.
       return event.data.from === event.data.to ? { type: "note", title: `Moved within ${event.data.to}`, description: null } : undefined;
     case "LeadArchived":
-      return { type: "note", title: "Lead archived", description: `${event.data.name} from ${event.data.business}${event.data.reason ? `: ${event.data.reason}` : ""}` };
+      return {
+        type: "note",
+        title: "Lead archived",
+        description: `${event.data.name} from ${event.data.business}${event.data.reason ? `: ${event.data.reason}` : ""}`,
+      };
+    case "LeadOwnerChanged": {
+      const name = (id: string | null) => (id === null ? "the creator" : (names?.(id) ?? id));
+      return { type: "assignment", title: "Owner changed", description: `From ${name(event.data.from)} to ${name(event.data.to)}` };
+    }
+    case "LeadDealChanged": {
+      const fields = Object.keys(event.data.changes);
+      return { type: "note", title: "Deal updated", description: `Changed ${fields.map(dealLabel).join(", ")}` };
+    }
+    case "LeadWon":
+      return { type: "contract", title: "Deal won", description: `Reached ${event.data.stage}` };
+    case "LeadLost":
+      return { type: "note", title: "Closed as lost", description: `${event.data.reason}${event.data.note ? `: ${event.data.note}` : ""}` };
+    case "LeadReopened":
+      return { type: "note", title: "Reopened", description: `Back to ${event.data.stage}` };
+    case "LeadRestored":
+      return { type: "note", title: "Restored from the archive", description: null };
     default:
       return undefined;
   }
 }
+
+/** A deal field as a timeline entry names it. */
+const dealLabel = (field: string) =>
+  ({ valueMinor: "value", expectedCloseOn: "expected close date", probability: "probability" })[field] ?? label(field);
 
 function stageActivityType(stage: string): ActivityType {
   if (stage === "Proposal Sent") return "proposal";

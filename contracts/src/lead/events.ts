@@ -75,6 +75,53 @@ export const LeadArchived = z.object({
   reason: z.string().nullable(),
 });
 
+/**
+ * The deal's owner changed (docs/product.md, "Deals"): a staff account that answers for the lead.
+ * A lead created before owners existed is owned by its creator (from is then null).
+ */
+export const LeadOwnerChanged = z.object({
+  leadId: z.uuid(),
+  from: z.uuid().nullable(),
+  to: z.uuid(),
+});
+
+/** The deal's terms that changed: its value in the agency's currency's minor units, the expected close date (YYYY-MM-DD), the probability in percent (null: the stage's default). */
+export const LeadDealChanged = z.object({
+  leadId: z.uuid(),
+  changes: z
+    .object({
+      valueMinor: z.int().nonnegative().nullable(),
+      expectedCloseOn: z.iso.date().nullable(),
+      probability: z.int().min(0).max(100).nullable(),
+    })
+    .partial(),
+});
+
+/** The lead reached Contract Signed (or a later stage) for the first time: the deal is won, on this event's date. */
+export const LeadWon = z.object({
+  leadId: z.uuid(),
+  stage: LeadStage,
+});
+
+/** The deal was closed as lost from a stage, with a reason from the agency's list and an optional note. */
+export const LeadLost = z.object({
+  leadId: z.uuid(),
+  stage: LeadStage,
+  reason: z.string(),
+  note: z.string().nullable(),
+});
+
+/** A lost deal back on the board, in the stage it left. */
+export const LeadReopened = z.object({
+  leadId: z.uuid(),
+  stage: LeadStage,
+});
+
+/** An archived lead back where it was before the archive: on the board, or among the lost. */
+export const LeadRestored = z.object({
+  leadId: z.uuid(),
+});
+
 export const leadEvents = {
   LeadCreated,
   LeadDetailsChanged,
@@ -83,4 +130,10 @@ export const leadEvents = {
   CreativeDirectorUnassigned,
   LeadMoved,
   LeadArchived,
+  LeadOwnerChanged,
+  LeadDealChanged,
+  LeadWon,
+  LeadLost,
+  LeadReopened,
+  LeadRestored,
 } as const;

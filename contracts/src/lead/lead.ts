@@ -4,7 +4,15 @@ import { leadFields } from "./commands.ts";
 import { LEAD_PRIORITIES, LEAD_STAGES } from "./stages.ts";
 
 // The constants live in stages.ts and board.ts (no zod, usable in the browser); the server reaches them here too.
-export { LEAD_PRIORITIES, LEAD_STAGES, ONBOARDING_STAGES } from "./stages.ts";
+export {
+  DEFAULT_LOST_REASONS,
+  DEFAULT_STAGE_PROBABILITIES,
+  LEAD_PRIORITIES,
+  LEAD_STAGES,
+  LEAD_STATUSES,
+  ONBOARDING_STAGES,
+  WON_STAGE,
+} from "./stages.ts";
 export { BOARD_MAX_PAGE, BOARD_PAGE };
 // The answers live in answers.ts (zod/mini, for the browser); the server may still import them from here.
 export { BoardColumn, Lead, LeadBoard, Stats } from "./answers.ts";
@@ -20,7 +28,15 @@ export const LeadListQuery = z.object({
   search: z.string().trim().max(200, "At most 200 characters").optional(),
   stage: LeadStage.optional(),
   priority: z.optional(leadFields.priority),
+  /** Only the leads I own. */
   mine: z.enum(["true", "false"], { error: "Use true or false" }).optional(),
+  /** Only the leads this staff account owns. */
+  owner: z.uuid("Owner ids are UUIDs").optional(),
+});
+
+/** GET /api/leads/lost and /api/leads/archived: the closed leads, newest first, optionally searched. */
+export const ClosedLeadsQuery = z.object({
+  search: z.string().trim().max(200, "At most 200 characters").optional(),
 });
 
 const pageSize = (min: number) =>

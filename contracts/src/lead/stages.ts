@@ -20,3 +20,27 @@ export type LeadStageName = (typeof LEAD_STAGES)[number];
 export const ONBOARDING_STAGES: readonly LeadStageName[] = LEAD_STAGES.slice(LEAD_STAGES.indexOf("Contract Signed"));
 
 export const LEAD_PRIORITIES = ["high", "medium", "low"] as const;
+
+/** Where a lead stands: on the board, closed as lost, or archived. */
+export const LEAD_STATUSES = ["open", "lost", "archived"] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+/** The stage that wins the deal: the first time a lead reaches it (or a later stage), it is won. */
+export const WON_STAGE: LeadStageName = "Contract Signed";
+
+/** Each stage's probability (percent) until a Partner sets the agency's own (docs/product.md, "Settings"). */
+export const DEFAULT_STAGE_PROBABILITIES: Readonly<Record<LeadStageName, number>> = {
+  "New Lead": 10,
+  Contacted: 20,
+  "Meeting Scheduled": 30,
+  "Proposal Sent": 50,
+  "Contract Sent": 75,
+  "Contract Signed": 100,
+  "Onboarding Form Sent": 100,
+  "Onboarding Scheduled": 100,
+  "Creative Director Assigned": 100,
+  Active: 100,
+};
+
+/** The reasons a deal may be lost for, until a Partner edits the agency's list. */
+export const DEFAULT_LOST_REASONS = ["Budget", "Chose another agency", "No response", "Timing", "Not a fit", "Other"] as const;

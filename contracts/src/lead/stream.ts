@@ -19,4 +19,10 @@ export const LEAD_EVENT_TYPES = [
   "LeadMoved",
   "LeadArchived",
   "LeadErased",
+  "LeadOwnerChanged",
+  "LeadDealChanged",
+  "LeadWon",
+  "LeadLost",
+  "LeadReopened",
+  "LeadRestored",
 ] as const satisfies readonly EventType[];

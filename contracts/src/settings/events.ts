@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LEAD_STAGES } from "../lead/stages.ts";
 import { WEEK_STARTS } from "./settings.ts";
 
 /** The one stream that holds the agency's settings. */
@@ -15,6 +16,10 @@ export const AgencySettingsChanged = z.object({
   currency: z.string().optional(),
   timeZone: z.string().optional(),
   weekStart: z.enum(WEEK_STARTS).optional(),
+  /** Only the stages whose default probability changed, with their new percent. */
+  stageProbabilities: z.partialRecord(z.enum(LEAD_STAGES), z.int().min(0).max(100)).optional(),
+  /** The whole new list of lost reasons. */
+  lostReasons: z.array(z.string()).optional(),
   logo: z.object({ key: z.string(), contentType: z.string(), size: z.number() }).nullable().optional(),
 });
 

@@ -3,6 +3,7 @@ import { z } from "zod/mini";
 import { preprocess, emptyToNull } from "../api/preprocess.ts";
 import { Email } from "../auth/commands.ts";
 import { TimeZone } from "../user/commands.ts";
+import { DEFAULT_LOST_REASONS, DEFAULT_STAGE_PROBABILITIES, LEAD_STAGES } from "../lead/stages.ts";
 
 /** The days a week may start on in the agency's calendars (docs/product.md, "Settings"). */
 export const WEEK_STARTS = ["Monday", "Sunday", "Saturday"] as const;
@@ -21,6 +22,12 @@ export function isCurrency(code: string): boolean {
 /** What an agency starts with before a Partner changes anything; the name falls back to MAIL_FROM's display name. */
 export const DEFAULT_SETTINGS = { currency: "USD", timeZone: "UTC", weekStart: "Monday" } as const;
 
+/** Each stage's default probability of winning the deal, in percent (a lead may set its own). */
+export { DEFAULT_LOST_REASONS, DEFAULT_STAGE_PROBABILITIES };
+
+/** The most reasons the agency's list of lost reasons may hold. */
+export const MAX_LOST_REASONS = 30;
+
 /** GET /api/settings: the agency's settings (every approved colleague reads them; a Partner changes them). */
 export const AgencySettings = z.object({
   agencyName: z.string(),
@@ -31,6 +38,10 @@ export const AgencySettings = z.object({
   currency: z.string(),
   timeZone: z.string(),
   weekStart: z.enum(WEEK_STARTS),
+  /** Every stage's default probability in percent: what a lead without its own probability is weighted by. */
+  stageProbabilities: z.record(z.enum(LEAD_STAGES), z.int()),
+  /** The reasons a deal may be closed as lost for, in the order the Lose dialog offers them. */
+  lostReasons: z.array(z.string()),
   /** Where the logo is served (GET /api/branding/logo?v=…); null for none. */
   logoUrl: z.nullable(z.string()),
   /** The settings stream's version, for If-Match. */
@@ -47,6 +58,43 @@ const name = (label: string) =>
     .string({ error: `${label} is required` })
     .check(z.trim(), z.minLength(1, `${label} is required`), z.maxLength(100, "At most 100 characters"));
 
+const probability = z.int("Use a whole percentage").check(z.minimum(0, "At least 0"), z.maximum(100, "At most 100"));
+
+const STAGE_NAMES: ReadonlySet<string> = new Set(LEAD_STAGES);
+
+/** Some stages' probabilities: an unknown stage is named by its key (stageProbabilities.<key>), as a bad percent is. */
+const StageProbabilities = z.pipe(
+  z.record(z.string(), z.unknown(), { error: "Map stages to percentages" }).check(
+    z.superRefine((map, ctx) => {
+      for (const key of Object.keys(map))
+        if (!STAGE_NAMES.has(key))
+          ctx.addIssue({ code: "custom", message: `Not a stage; stages are: ${LEAD_STAGES.join(", ")}`, path: [key], input: key });
+    }),
+  ),
+  z.partialRecord(z.enum(LEAD_STAGES), probability),
+);
+
+/** The lost reasons: 1..30 distinct non-empty texts (each of at most 100 characters), a duplicate named by its index. */
+const LostReasons = z
+  .array(
+    z
+      .string({ error: "A reason is text" })
+      .check(z.trim(), z.minLength(1, "A reason cannot be empty"), z.maxLength(100, "At most 100 characters")),
+    { error: "A list of reasons" },
+  )
+  .check(
+    z.minLength(1, "Keep at least one reason"),
+    z.maxLength(MAX_LOST_REASONS, `At most ${MAX_LOST_REASONS} reasons`),
+    z.superRefine((reasons, ctx) => {
+      const seen = new Set<string>();
+      reasons.forEach((reason, index) => {
+        const key = reason.toLowerCase();
+        if (seen.has(key)) ctx.addIssue({ code: "custom", message: "Each reason once", path: [index], input: reason });
+        seen.add(key);
+      });
+    }),
+  );
+
 /** Body of PATCH /api/settings (Partner): any subset; an empty reply-to clears it. */
 export const SettingsBody = z.partial(
   z.strictObject({
@@ -58,6 +106,10 @@ export const SettingsBody = z.partial(
       .check(z.trim(), z.toUpperCase(), z.refine(isCurrency, "Use a three-letter ISO 4217 code, such as EUR or USD")),
     timeZone: TimeZone,
     weekStart: z.enum(WEEK_STARTS, { error: `Week start is one of: ${WEEK_STARTS.join(", ")}` }),
+    /** Only the stages sent change; the others keep theirs. */
+    stageProbabilities: StageProbabilities,
+    /** The whole list, replacing the one in force. */
+    lostReasons: LostReasons,
   }),
 );
 export type SettingsBody = z.infer<typeof SettingsBody>;

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { AgencySettingsChanged } from "./events.ts";
+import { DEFAULT_LOST_REASONS, DEFAULT_STAGE_PROBABILITIES, type LeadStageName } from "../lead/stages.ts";
 import { DEFAULT_SETTINGS, type AgencySettings, type Branding, type WeekStart } from "./settings.ts";
 
 /**
@@ -23,6 +24,9 @@ export interface SettingsState {
   currency: string;
   timeZone: string;
   weekStart: WeekStart;
+  /** Every stage's default probability (percent), the defaults where a Partner set none. */
+  stageProbabilities: Readonly<Record<LeadStageName, number>>;
+  lostReasons: readonly string[];
   logo: StoredLogo | null;
 }
 
@@ -31,6 +35,8 @@ export const INITIAL_SETTINGS: SettingsState = {
   senderName: null,
   replyTo: null,
   ...DEFAULT_SETTINGS,
+  stageProbabilities: DEFAULT_STAGE_PROBABILITIES,
+  lostReasons: DEFAULT_LOST_REASONS,
   logo: null,
 };
 
@@ -46,6 +52,10 @@ export function applySettingsChange(state: SettingsState, change: SettingsChange
     currency: keep(change.currency, state.currency),
     timeZone: keep(change.timeZone, state.timeZone),
     weekStart: keep(change.weekStart, state.weekStart),
+    stageProbabilities: change.stageProbabilities
+      ? { ...state.stageProbabilities, ...change.stageProbabilities }
+      : state.stageProbabilities,
+    lostReasons: keep(change.lostReasons, state.lostReasons),
     logo: keep(change.logo, state.logo),
   };
 }
@@ -85,6 +95,8 @@ export function settingsOf(state: SettingsState, version: number, mailFrom: stri
     currency: state.currency,
     timeZone: state.timeZone,
     weekStart: state.weekStart,
+    stageProbabilities: { ...state.stageProbabilities },
+    lostReasons: [...state.lostReasons],
     logoUrl: state.logo ? logoPath(state.logo) : null,
     version,
   };

@@ -1,41 +1,67 @@
 import { LEAD_STAGES } from "@crm/contracts/lead/stages";
 import type { LeadStage } from "@crm/contracts/lead/lead";
 import { FIRST_RANK, rankAfter, rankBefore, rankBetween } from "@crm/contracts/lead/rank";
-import { leads, leadStageCounts } from "@crm/contracts/read-models/leads";
+import { leadSearchText } from "@crm/contracts/lead/fold";
+import { closedLeads, leads, leadStageCounts } from "@crm/contracts/read-models/leads";
 import { named, type Queryable } from "@crm/infra/db/database";
 import { upsertRows } from "../sql.ts";
 import { ColumnRanks } from "./column-ranks.ts";
 import { leadCard } from "./lead-card.ts";
-import { LEAD_COLUMNS, LEAD_WRITE_COLUMNS, type LeadRow } from "./leads.schema.ts";
+import { CLOSED_ONLY_COLUMNS, CLOSED_WRITE_COLUMNS, LEAD_COLUMNS, LEAD_WRITE_COLUMNS, type LeadRow } from "./leads.schema.ts";
 
 /** The top rank of column s.stage among the rows a batch does not touch ($1): one index probe. */
 const TOP_OF_UNTOUCHED = `(SELECT rank FROM ${leads} WHERE stage = s.stage AND id <> ALL($1::uuid[]) ORDER BY rank LIMIT 1)`;
 
-const COLUMNS = Object.keys(LEAD_COLUMNS)
-  .map((c) => `l.${c}`)
-  .join(", ");
-const LOAD = named(`SELECT ${COLUMNS} FROM ${leads} l WHERE id = ANY($1::uuid[])`);
+const COLUMNS = Object.keys(LEAD_COLUMNS);
+/** An open lead's row with the closed-only columns as an open lead has them; a closed lead's as stored. */
+const OPEN_SELECT = [...COLUMNS, `'open' AS status`, ...CLOSED_ONLY_COLUMNS.slice(1).map((c) => `NULL AS ${c}`)].join(", ");
+const CLOSED_SELECT = [...COLUMNS, ...CLOSED_ONLY_COLUMNS].join(", ");
+/** The ids' rows, wherever they are (a lead is in leads or in closed_leads, never both). */
+const ROWS_OF = (ids: string) =>
+  `SELECT ${OPEN_SELECT} FROM ${leads} WHERE id = ANY(${ids}::uuid[]) UNION ALL SELECT ${CLOSED_SELECT} FROM ${closedLeads} WHERE id = ANY(${ids}::uuid[])`;
+const LOAD = named(ROWS_OF("$1"));
 // The statement that probes the column tops is planned at each call, not prepared: a plan kept
 // from while leads was small (a new database, before autovacuum's first ANALYZE) took 6 ms a batch
 // once the table had grown to thousands of leads; planned per call, 0.2-0.3 ms.
 /** The rows and, in one row at least, the tops, joined with each loaded lead. */
-const LOAD_WITH_TOPS = `SELECT t.tops, ${COLUMNS}
+const LOAD_WITH_TOPS = `SELECT t.tops, l.*
   FROM (SELECT json_object_agg(s.stage, ${TOP_OF_UNTOUCHED}) AS tops FROM unnest($2::text[]) AS s(stage)) t
-  LEFT JOIN ${leads} l ON l.id = ANY($1::uuid[])`;
+  LEFT JOIN (${ROWS_OF("$1")}) l ON true`;
 
-/** Adds each stage's change in leads to its count: one statement for every stage a flush moved. */
-const ADD_TO_COUNTS = named(`INSERT INTO ${leadStageCounts} (stage, leads) SELECT * FROM unnest($1::text[], $2::int[])
-  ON CONFLICT (stage) DO UPDATE SET leads = ${leadStageCounts}.leads + EXCLUDED.leads`);
+/** Adds each stage's change in leads and value sums to its row: one statement for every stage a flush moved. */
+const ADD_TO_COUNTS = named(`INSERT INTO ${leadStageCounts} (stage, leads, value_sum, explicit_weighted_sum, default_value_sum)
+  SELECT * FROM unnest($1::text[], $2::int[], $3::bigint[], $4::bigint[], $5::bigint[])
+  ON CONFLICT (stage) DO UPDATE SET leads = ${leadStageCounts}.leads + EXCLUDED.leads,
+    value_sum = ${leadStageCounts}.value_sum + EXCLUDED.value_sum,
+    explicit_weighted_sum = ${leadStageCounts}.explicit_weighted_sum + EXCLUDED.explicit_weighted_sum,
+    default_value_sum = ${leadStageCounts}.default_value_sum + EXCLUDED.default_value_sum`);
 
-/** Writes lead rows, each with its card (the lead as the API sends it), in one statement. */
+/** What an open lead adds to its stage's row of lead_stage_counts; a closed lead adds nothing. */
+interface Share {
+  stage: string;
+  value: number;
+  /** round(value x probability / 100) when the lead has its own probability. */
+  explicit: number;
+  /** The value, when the lead follows the stage's default probability. */
+  byDefault: number;
+}
+
+export function shareOf(row: LeadRow): Share | undefined {
+  if (row.status !== "open") return undefined;
+  const value = row.value_minor === null ? 0 : Number(row.value_minor);
+  const own = row.probability;
+  return { stage: row.stage, value, explicit: own === null ? 0 : Math.round((value * own) / 100), byDefault: own === null ? value : 0 };
+}
+
+const rendered = (row: LeadRow) => ({ ...row, card: leadCard(row), search: leadSearchText(row) });
+
+/** Writes open lead rows, each with its card (the lead as the API sends it) and folded search text, in one statement. */
 export const upsertLeads = (tx: Queryable, rows: readonly LeadRow[]) =>
-  upsertRows(
-    tx,
-    leads.name,
-    LEAD_WRITE_COLUMNS,
-    "id",
-    rows.map((row) => ({ ...row, card: leadCard(row) })),
-  );
+  upsertRows(tx, leads.name, LEAD_WRITE_COLUMNS, "id", rows.map(rendered));
+
+/** Writes closed lead rows (lost, archived), likewise. */
+export const upsertClosedLeads = (tx: Queryable, rows: readonly LeadRow[]) =>
+  upsertRows(tx, closedLeads.name, CLOSED_WRITE_COLUMNS, "id", rows.map(rendered));
 
 const topsOf = (tops: Record<string, string | null>) => new Map(Object.entries(tops).filter((e): e is [string, string] => e[1] !== null));
 
@@ -52,11 +78,10 @@ const topsOf = (tops: Record<string, string | null>) => new Map(Object.entries(t
  */
 export class LeadBatch {
   private readonly dirty = new Set<string>();
-  private readonly deleted = new Set<string>();
-  /** Per stage, the batch's own cards by rank. */
+  /** Per stage, the batch's own open cards by rank. */
   private readonly columns = new Map<string, ColumnRanks>();
-  /** Each loaded or written lead's stage as the table holds it (what the counts include). */
-  private readonly stored: Map<string, string>;
+  /** Each loaded or written lead as the tables hold it: open (with its share of the counts) or closed. */
+  private readonly stored: Map<string, { open: boolean; share?: Share }>;
 
   private constructor(
     private readonly tx: Queryable,
@@ -64,15 +89,15 @@ export class LeadBatch {
     /** Per stage, the top rank among the rows this batch does not touch (absent: none); undefined unless loaded with placesOnTop. */
     private readonly untouchedTops?: Map<string, string>,
   ) {
-    this.stored = new Map([...rows.values()].map((row) => [row.id, row.stage]));
+    this.stored = new Map([...rows.values()].map((row) => [row.id, { open: row.status === "open", share: shareOf(row) }]));
     const byRankDescending = [...rows.values()].sort((a, b) => (a.rank < b.rank ? 1 : a.rank > b.rank ? -1 : 0));
-    for (const row of byRankDescending) this.column(row.stage).add(row.id, row.rank);
+    for (const row of byRankDescending) if (row.status === "open") this.column(row.stage).add(row.id, row.rank);
   }
 
   /**
-   * Loads the rows of ids: the only leads the batch may change. With placesOnTop (the batch creates,
-   * re-stages or drops cards), the same statement asks for each column's top among the other rows,
-   * so that placing a card never waits.
+   * Loads the rows of ids, open or closed: the only leads the batch may change. With placesOnTop
+   * (the batch creates, re-stages, drops, reopens or restores cards), the same statement asks for
+   * each column's top among the other rows, so that placing a card never waits.
    */
   static async load(tx: Queryable, ids: readonly string[], placesOnTop = false): Promise<LeadBatch> {
     if (!placesOnTop) {
@@ -92,13 +117,8 @@ export class LeadBatch {
     const previous = this.rows.get(row.id);
     this.rows.set(row.id, row);
     this.dirty.add(row.id);
-    if (previous?.stage !== row.stage || previous.rank !== row.rank) this.column(row.stage).add(row.id, row.rank);
-  }
-
-  delete(id: string) {
-    this.rows.delete(id);
-    this.dirty.delete(id);
-    this.deleted.add(id);
+    const moved = previous?.stage !== row.stage || previous.rank !== row.rank || previous.status !== row.status;
+    if (row.status === "open" && moved) this.column(row.stage).add(row.id, row.rank);
   }
 
   private column(stage: string): ColumnRanks {
@@ -113,7 +133,7 @@ export class LeadBatch {
     const untouched = this.untouchedTops.get(stage);
     const own = this.columns.get(stage)?.top((id, rank) => {
       const row = this.rows.get(id);
-      return row?.stage === stage && row.rank === rank;
+      return row?.status === "open" && row.stage === stage && row.rank === rank;
     });
     const top = own !== undefined && (untouched === undefined || own < untouched) ? own : untouched;
     return top !== undefined ? rankBefore(top) : FIRST_RANK;
@@ -123,7 +143,7 @@ export class LeadBatch {
   async placeBetween(leadId: string, stage: LeadStage, afterId: string | null, beforeId: string | null): Promise<string> {
     const neighbour = (id: string | null) => {
       const row = id && id !== leadId ? this.rows.get(id) : undefined;
-      return row?.stage === stage ? row : undefined;
+      return row?.status === "open" && row.stage === stage ? row : undefined;
     };
     const above = neighbour(afterId);
     const below = neighbour(beforeId);
@@ -150,31 +170,40 @@ export class LeadBatch {
     return rows[0]?.rank;
   }
 
-  /** Writes every pending change: one upsert, one delete, one move of the counts. */
+  /**
+   * Writes every pending change: open rows to leads, closed ones to closed_leads (each removed from
+   * the table it left), and one move of the counts and value sums by what entered or left a stage.
+   */
   async flush() {
-    const counts = new Map<string, number>();
-    const count = (stage: string | undefined, by: number) => {
-      if (stage !== undefined) counts.set(stage, (counts.get(stage) ?? 0) + by);
+    const counts = new Map<string, [number, number, number, number]>();
+    const count = (share: Share | undefined, by: 1 | -1) => {
+      if (!share) return;
+      const c = counts.get(share.stage) ?? [0, 0, 0, 0];
+      counts.set(share.stage, [c[0] + by, c[1] + by * share.value, c[2] + by * share.explicit, c[3] + by * share.byDefault]);
     };
-    const rows = [...this.dirty].map((id) => {
+    const open: LeadRow[] = [];
+    const closed: LeadRow[] = [];
+    const leftOpen: string[] = [];
+    const leftClosed: string[] = [];
+    for (const id of this.dirty) {
       const row = this.rows.get(id)!;
       const before = this.stored.get(id);
-      if (before !== row.stage) {
-        count(before, -1);
-        count(row.stage, 1);
-        this.stored.set(id, row.stage);
-      }
-      return row;
-    });
-    for (const id of this.deleted) {
-      count(this.stored.get(id), -1);
-      this.stored.delete(id);
+      const now = { open: row.status === "open", share: shareOf(row) };
+      count(before?.share, -1);
+      count(now.share, 1);
+      if (before && before.open !== now.open) (before.open ? leftOpen : leftClosed).push(id);
+      this.stored.set(id, now);
+      (now.open ? open : closed).push(row);
     }
     this.dirty.clear();
-    await upsertLeads(this.tx, rows);
-    if (this.deleted.size > 0) await this.tx.query(`DELETE FROM ${leads} WHERE id = ANY($1::uuid[])`, [[...this.deleted]]);
-    this.deleted.clear();
-    const moved = [...counts].filter(([, by]) => by !== 0);
-    if (moved.length > 0) await this.tx.query(ADD_TO_COUNTS, [moved.map(([stage]) => stage), moved.map(([, by]) => by)]);
+    await upsertLeads(this.tx, open);
+    if (closed.length > 0) await upsertClosedLeads(this.tx, closed);
+    if (leftOpen.length > 0) await this.tx.query(`DELETE FROM ${leads} WHERE id = ANY($1::uuid[])`, [leftOpen]);
+    if (leftClosed.length > 0) await this.tx.query(`DELETE FROM ${closedLeads} WHERE id = ANY($1::uuid[])`, [leftClosed]);
+    const moved = [...counts].filter(([, c]) => c.some((n) => n !== 0));
+    if (moved.length > 0) {
+      const column = (i: number) => moved.map(([, c]) => c[i]);
+      await this.tx.query(ADD_TO_COUNTS, [moved.map(([stage]) => stage), column(0), column(1), column(2), column(3)]);
+    }
   }
 }

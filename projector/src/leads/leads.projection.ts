@@ -37,10 +37,20 @@ function created(batch: LeadBatch, event: LeadEvent<"LeadCreated">): LeadRow {
     created_at: at,
     updated_at: at,
     created_by: event.metadata.actor,
-    assigned_to: null,
+    // The creator owns the deal until a LeadOwnerChanged names another (issue 31).
+    assigned_to: event.metadata.actor,
     creative_director_id: null,
+    value_minor: null,
+    expected_close_on: null,
+    probability: null,
+    won_at: null,
     version: event.streamVersion,
     rank: batch.topRank(d.stage),
+    status: "open",
+    closed_at: null,
+    lost_at: null,
+    lost_reason: null,
+    lost_note: null,
   };
 }
 
@@ -67,13 +77,82 @@ const touched = (row: LeadRow, event: RecordedEvent): LeadRow => ({
   created_by: row.created_by,
   assigned_to: row.assigned_to,
   creative_director_id: row.creative_director_id,
+  value_minor: row.value_minor,
+  expected_close_on: row.expected_close_on,
+  probability: row.probability,
+  won_at: row.won_at,
   version: event.streamVersion,
   rank: row.rank,
+  status: row.status,
+  closed_at: row.closed_at,
+  lost_at: row.lost_at,
+  lost_reason: row.lost_reason,
+  lost_note: row.lost_note,
 });
 
+/** The row back on the board, on top of its stage's column, with nothing of a loss left on it. */
+function reopened(batch: LeadBatch, next: LeadRow, stage: LeadRow["stage"]): LeadRow {
+  next.status = "open";
+  next.stage = stage;
+  next.rank = batch.topRank(stage);
+  next.closed_at = null;
+  next.lost_at = null;
+  next.lost_reason = null;
+  next.lost_note = null;
+  return next;
+}
+
 /**
- * The row after one event: a new object, undefined when the event removes the lead, or the same
- * row when the event does not concern it. Every event but a card dropped next to a neighbour is
+ * The deal's events (issue 31): owner, terms, won, lost, reopened, archived, restored. A lost or
+ * archived lead keeps its row (in closed_leads, see contracts/src/read-models/leads.ts), so the
+ * Lost and Archived views show it and a reopen or a restore brings it back as it was.
+ */
+function applyDealEvent(batch: LeadBatch, row: LeadRow, event: RecordedEvent): LeadRow | undefined {
+  const next = touched(row, event);
+  const at = event.metadata.at;
+  switch (event.type) {
+    case "LeadOwnerChanged":
+      next.assigned_to = event.data.to;
+      return next;
+    case "LeadDealChanged": {
+      const { valueMinor, expectedCloseOn, probability } = event.data.changes;
+      if (valueMinor !== undefined) next.value_minor = valueMinor;
+      if (expectedCloseOn !== undefined) next.expected_close_on = expectedCloseOn;
+      if (probability !== undefined) next.probability = probability;
+      return next;
+    }
+    case "LeadWon":
+      next.won_at ??= at;
+      return next;
+    case "LeadLost":
+      next.status = "lost";
+      next.stage = event.data.stage;
+      next.closed_at = at;
+      next.lost_at = at;
+      next.lost_reason = event.data.reason;
+      next.lost_note = event.data.note;
+      return next;
+    case "LeadReopened":
+      return reopened(batch, next, event.data.stage);
+    case "LeadArchived":
+      next.status = "archived";
+      next.closed_at = at;
+      return next;
+    case "LeadRestored":
+      if (row.status !== "archived") return row;
+      // Back among the lost if it was lost when archived, else on top of the column it left.
+      if (row.lost_at === null) return reopened(batch, next, row.stage);
+      next.status = "lost";
+      next.closed_at = row.lost_at;
+      return next;
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * The row after one event: a new object, or the same row when the event does not concern it
+ * (undefined: no row, and none made). Every event but a card dropped next to a neighbour is
  * applied without waiting (a rebuild passes over a million): see moved.
  */
 function applyEvent(batch: LeadBatch, row: LeadRow | undefined, event: RecordedEvent): LeadRow | undefined {
@@ -105,8 +184,14 @@ function applyEvent(batch: LeadBatch, row: LeadRow | undefined, event: RecordedE
       next.creative_director_id = null;
       return next;
     }
+    case "LeadOwnerChanged":
+    case "LeadDealChanged":
+    case "LeadWon":
+    case "LeadLost":
+    case "LeadReopened":
     case "LeadArchived":
-      return undefined;
+    case "LeadRestored":
+      return applyDealEvent(batch, row, event);
     case "LeadErased": // the row's values were redacted by a rebuild; the version follows the stream's (If-Match, ETag)
       return touched(row, event);
     default:
@@ -146,10 +231,13 @@ function idsOf(events: readonly RecordedEvent[]): string[] {
   return [...ids];
 }
 
+/** The events that may put a card on top of a column. */
+const PLACES_ON_TOP = new Set<string>(["LeadCreated", "LeadStageChanged", "LeadMoved", "LeadReopened", "LeadRestored"]);
+
 async function apply(tx: Queryable, events: readonly RecordedEvent[]) {
   const ids = idsOf(events);
   if (ids.length === 0) return;
-  const placesOnTop = events.some((e) => e.type === "LeadCreated" || e.type === "LeadStageChanged" || e.type === "LeadMoved");
+  const placesOnTop = events.some((e) => PLACES_ON_TOP.has(e.type));
   const batch = await LeadBatch.load(tx, ids, placesOnTop);
   for (const event of events) {
     const id = leadIdOf(event);
@@ -157,10 +245,7 @@ async function apply(tx: Queryable, events: readonly RecordedEvent[]) {
     const before = batch.get(id);
     const next = placedNextTo(event) ? await moved(batch, before, event) : applyEvent(batch, before, event);
     if (next === before) continue;
-    if (!next) {
-      if (before) batch.delete(id);
-      continue;
-    }
+    if (!next) continue;
     const title = describeLeadEvent(event)?.title;
     if (title) next.last_activity = title;
     batch.set(next);
@@ -170,11 +255,13 @@ async function apply(tx: Queryable, events: readonly RecordedEvent[]) {
 
 export const leadsProjection: Projection = {
   name: "leads",
-  version: 5,
+  version: 6,
   // v4 added lead_stage_counts; its readers count v3's rows while that table is missing. v5 added
-  // the search index, which the same queries use once it is there.
-  readableFrom: 3,
-  tables: ["leads", "lead_stage_counts"],
+  // the search index, which the same queries use once it is there. v6 (issue 31) added the deal's
+  // columns, closed_leads, the value sums and the folded search: the read API's queries name them,
+  // so it reads v6 only (a v5 model is rebuilt into v6 before the API answers from it).
+  readableFrom: 6,
+  tables: ["leads", "closed_leads", "lead_stage_counts"],
   ddl: LEADS_DDL,
   readerIndexes: LEADS_READER_INDEXES,
   apply,

@@ -1,48 +1,19 @@
-import { LEAD_STAGES, type Lead, type Stats } from "@crm/contracts/lead/lead";
-import { leads, leadStageCounts } from "@crm/contracts/read-models/leads";
-import { selectAs } from "@crm/contracts/read-models/table";
+import { foldSearch } from "@crm/contracts/lead/fold";
+import { LEAD_STAGES, type Lead, type LeadStage, type Stats } from "@crm/contracts/lead/lead";
+import { closedLeads, leads, leadStageCounts } from "@crm/contracts/read-models/leads";
 import type { Queryable } from "@crm/infra/db/database";
-
-/** A lead as the API sends it (getLead): each column under its API name, proposal_link AS "proposalLink" and so on. */
-const LEAD_COLUMNS = selectAs(leads.as(), [
-  "id",
-  "name",
-  "business",
-  "email",
-  "phone",
-  "stage",
-  "source",
-  "priority",
-  "proposal_link",
-  "contract_status",
-  "notes",
-  "last_activity",
-  "created_at",
-  "updated_at",
-  "created_by",
-  "assigned_to",
-  "creative_director_id",
-  "version",
-]);
-
-/**
- * Each stage's number of leads as a relation (stage, leads): the counts the leads projection keeps
- * since its version 4, or, while an older leads read model still serves because the rebuild into
- * version 4 has not swapped in yet (blue/green, in the background at start), its rows counted.
- */
-async function stageCounts(q: Queryable): Promise<string> {
-  const { rows } = await q.query<{ kept: boolean }>(`SELECT to_regclass('${leadStageCounts}') IS NOT NULL AS kept`);
-  return rows[0]!.kept ? leadStageCounts.name : `(SELECT stage, count(*)::int AS leads FROM ${leads} GROUP BY stage)`;
-}
 
 export interface LeadFilter {
   search?: string;
   stage?: string;
   priority?: string;
   creativeDirectorId?: string;
-  /** Only leads this user created or is assigned to. */
-  mineOf?: string;
+  /** Only the leads this staff account owns (?owner=, or ?mine=true for the reader). */
+  owner?: string;
 }
+
+/** The term as the stored search column holds text: folded (accents, case), LIKE's wildcards made literal. */
+const searchPattern = (term: string) => `%${escapeLike(foldSearch(term))}%`;
 
 /** The WHERE clause for the filter, its values numbered after the params already given. */
 function filterClause(filter: LeadFilter, params: unknown[]): string {
@@ -51,11 +22,11 @@ function filterClause(filter: LeadFilter, params: unknown[]): string {
     params.push(value);
     where.push(clause(`$${params.length}`));
   };
-  if (filter.search) add((p) => `search LIKE ${p}`, `%${escapeLike(filter.search.toLowerCase())}%`);
+  if (filter.search) add((p) => `search LIKE ${p}`, searchPattern(filter.search));
   if (filter.stage) add((p) => `stage = ${p}`, filter.stage);
   if (filter.priority) add((p) => `priority = ${p}`, filter.priority);
   if (filter.creativeDirectorId) add((p) => `creative_director_id = ${p}::uuid`, filter.creativeDirectorId);
-  if (filter.mineOf) add((p) => `(created_by = ${p} OR assigned_to = ${p})`, filter.mineOf);
+  if (filter.owner) add((p) => `assigned_to = ${p}`, filter.owner);
   return where.length ? `WHERE ${where.join(" AND ")}` : "";
 }
 
@@ -77,29 +48,54 @@ export async function listLeadsJson(q: Queryable, filter: LeadFilter = {}): Prom
 }
 
 /**
- * The board as the screen shows it (a LeadBoard's JSON text): for each stage in order, how many
- * leads match and the first `limits[i]` of them in rank order. Unfiltered, each column is its
- * count kept by the projection (lead_stage_counts) and one index scan on (stage, rank) that stops
- * at the page's end, so the board costs the same at 100,000 leads as at 1,000; filtered, the
- * matching leads are gathered once and each column counts and reads them.
+ * A column's totals from the matching rows, as lead_stage_counts keeps them for every open lead:
+ * count, value, the weighted value of the leads with their own probability (rounded per lead), and
+ * the value of those following the stage's default.
  */
-export async function boardJson(q: Queryable, filter: Omit<LeadFilter, "stage">, limits: readonly number[]): Promise<string> {
-  const params: unknown[] = [LEAD_STAGES, limits];
+const MATCHING_TOTALS = `SELECT count(*)::int AS total, coalesce(sum(l.value_minor), 0)::bigint AS value_sum,
+    coalesce(sum((l.value_minor * l.probability + 50) / 100) FILTER (WHERE l.probability IS NOT NULL), 0)::bigint AS explicit,
+    coalesce(sum(l.value_minor) FILTER (WHERE l.probability IS NULL), 0)::bigint AS by_default
+  FROM matching l WHERE l.stage = s.stage`;
+const KEPT_TOTALS = `SELECT n.leads AS total, n.value_sum, n.explicit_weighted_sum AS explicit, n.default_value_sum AS by_default
+  FROM ${leadStageCounts} n WHERE n.stage = s.stage`;
+
+/**
+ * The board as the screen shows it (a LeadBoard's JSON text): for each stage in order, how many
+ * leads match, their value and weighted value, and the first `limits[i]` of them in rank order.
+ * Unfiltered, each column's totals are the row the projection keeps (lead_stage_counts) and its
+ * cards one index scan on (stage, rank) that stops at the page's end, so the board costs the same
+ * at 100,000 leads as at 1,000; filtered, the matching leads are gathered once and each column
+ * sums and reads them.
+ *
+ * Weighted value: each lead's value x probability / 100, rounded half up (Math.round). A lead with
+ * its own probability is rounded on its own (explicit_weighted_sum); the leads following the
+ * stage's default (`defaults[i]`, from the agency's settings, which may change at any time and
+ * so cannot be folded into the kept sums) are weighted together and rounded ONCE per column:
+ * round(default_value_sum x p / 100). That may differ from rounding each of them by less than half
+ * a minor unit per such lead; filtered boards use the same scheme, so a filter matching every lead
+ * answers the same totals as the unfiltered board.
+ */
+export async function boardJson(
+  q: Queryable,
+  filter: Omit<LeadFilter, "stage">,
+  limits: readonly number[],
+  defaults: readonly number[],
+): Promise<string> {
+  const params: unknown[] = [LEAD_STAGES, limits, defaults];
   const where = filterClause(filter, params);
   const source = where ? "matching" : leads.name;
-  const total = where
-    ? "(SELECT count(*) FROM matching l WHERE l.stage = s.stage)"
-    : `coalesce((SELECT leads FROM ${await stageCounts(q)} n WHERE n.stage = s.stage), 0)`;
   const { rows } = await q.query<{ body: string }>(
-    `${where ? `WITH matching AS MATERIALIZED (SELECT stage, rank, id, card FROM ${leads} ${where})` : ""}
+    `${where ? `WITH matching AS MATERIALIZED (SELECT stage, rank, id, card, value_minor, probability FROM ${leads} ${where})` : ""}
      SELECT '{"columns":[' || string_agg(
-         '{"stage":' || to_json(s.stage)::text || ',"count":' || c.total || ',"leads":[' || coalesce(c.cards, '') || ']}',
+         '{"stage":' || to_json(s.stage)::text || ',"count":' || coalesce(t.total, 0) || ',"valueMinor":' || coalesce(t.value_sum, 0)
+         || ',"weightedMinor":' || (coalesce(t.explicit, 0) + (coalesce(t.by_default, 0) * s.p + 50) / 100)
+         || ',"leads":[' || coalesce(c.cards, '') || ']}',
          ',' ORDER BY s.ord) || ']}' AS body
-     FROM unnest($1::text[], $2::int[]) WITH ORDINALITY AS s(stage, lim, ord)
+     FROM unnest($1::text[], $2::int[], $3::int[]) WITH ORDINALITY AS s(stage, lim, p, ord)
+     LEFT JOIN LATERAL (${where ? MATCHING_TOTALS : KEPT_TOTALS}) t ON true
      CROSS JOIN LATERAL (
-       SELECT ${total} AS total,
-              (SELECT string_agg(t.card, ',' ORDER BY t.rank, t.id)
-               FROM (SELECT l.card, l.rank, l.id FROM ${source} l WHERE l.stage = s.stage ORDER BY l.rank, l.id LIMIT s.lim) t) AS cards
+       SELECT (SELECT string_agg(r.card, ',' ORDER BY r.rank, r.id)
+               FROM (SELECT l.card, l.rank, l.id FROM ${source} l WHERE l.stage = s.stage ORDER BY l.rank, l.id LIMIT s.lim) r) AS cards
      ) c`,
     params,
   );
@@ -111,10 +107,34 @@ export async function listLeads(q: Queryable, filter: LeadFilter = {}): Promise<
   return JSON.parse(await listLeadsJson(q, filter)) as Lead[];
 }
 
+/** One lead, open or closed (lost, archived: with its status), as the API sends it. */
 export async function getLead(q: Queryable, id: string): Promise<Lead | undefined> {
-  const { rows } = await q.query<Lead>(`SELECT ${LEAD_COLUMNS} FROM ${leads} WHERE id = $1`, [id]);
-  return rows[0];
+  const { rows } = await q.query<{ card: string }>(
+    `SELECT card FROM ${leads} WHERE id = $1 UNION ALL SELECT card FROM ${closedLeads} WHERE id = $1`,
+    [id],
+  );
+  return rows[0] ? (JSON.parse(rows[0].card) as Lead) : undefined;
 }
+
+/** The most a Lost or Archived view lists. */
+export const CLOSED_LIST_LIMIT = 500;
+
+/** The lost (or archived) leads, newest closed first, at most CLOSED_LIST_LIMIT, as the JSON array text the API sends. */
+export async function closedLeadsJson(q: Queryable, status: "lost" | "archived", search?: string): Promise<string> {
+  const params: unknown[] = [status, CLOSED_LIST_LIMIT];
+  if (search) params.push(searchPattern(search));
+  const { rows } = await q.query<{ body: string }>(
+    `SELECT '[' || coalesce(string_agg(t.card, ',' ORDER BY t.closed_at DESC, t.id), '') || ']' AS body
+     FROM (SELECT card, closed_at, id FROM ${closedLeads} WHERE status = $1 ${search ? "AND search LIKE $3" : ""}
+           ORDER BY closed_at DESC, id LIMIT $2) t`,
+    params,
+  );
+  return rows[0]!.body;
+}
+
+/** Each stage's default probability from the agency's settings, in stage order (boardJson's defaults). */
+export const stageDefaults = (probabilities: Readonly<Record<LeadStage, number>>): number[] =>
+  LEAD_STAGES.map((stage) => probabilities[stage]);
 
 const STATS = `
   coalesce(sum(leads) FILTER (WHERE stage = 'New Lead'), 0)::int AS "newLeads",
@@ -131,7 +151,7 @@ export async function getStats(q: Queryable, directorId?: string): Promise<Stats
     directorId === undefined
       ? await q.query<Stats>(
           `SELECT ${STATS}, (SELECT count(*) FROM ${leads} WHERE creative_director_id IS NOT NULL)::int AS "clientsAssigned"
-           FROM ${await stageCounts(q)} n`,
+           FROM ${leadStageCounts} n`,
         )
       : await q.query<Stats>(
           `SELECT ${STATS}, coalesce(sum(leads), 0)::int AS "clientsAssigned"

@@ -3,16 +3,18 @@ import { z } from "zod";
 import { ForbiddenError, NotFoundError } from "@crm/contracts/api/errors";
 import { LeadIdParam } from "@crm/contracts/api/params";
 import { AsOfQuery } from "@crm/contracts/history/history";
-import { LEAD_STAGES, Lead, LeadBoard, LeadBoardQuery, LeadListQuery, Stats } from "@crm/contracts/lead/lead";
+import { ClosedLeadsQuery, LEAD_STAGES, Lead, LeadBoard, LeadBoardQuery, LeadListQuery, Stats } from "@crm/contracts/lead/lead";
+import { SETTINGS_STREAM_ID } from "@crm/contracts/settings/events";
+import { applySettingsChange, INITIAL_SETTINGS, type SettingsChange } from "@crm/contracts/settings/state";
 import type { Queryable } from "@crm/infra/db/database";
 import type { EventStore } from "@crm/infra/event-store/event-store";
 import { APPROVED, CLIENT_READERS, STAFF } from "@crm/infra/http/access-policy";
 import { actorOf } from "@crm/infra/http/auth-context";
-import { routeGroup } from "@crm/infra/http/route";
+import { routeGroup, type RouteBuilder } from "@crm/infra/http/route";
 import { directorReading, NOT_YOUR_CLIENT } from "../creative/client-access.ts";
 import { leadAsOf } from "../history/history.routes.ts";
 import { createLeadListCache, leadsStamp, type LeadList } from "./lead-list-cache.ts";
-import { boardJson, getLead, getStats, listLeadsJson, type LeadFilter } from "./leads.queries.ts";
+import { boardJson, closedLeadsJson, getLead, getStats, listLeadsJson, stageDefaults, type LeadFilter } from "./leads.queries.ts";
 
 /** Smaller lists go as they are: compressing them costs more than it saves. */
 const GZIP_FROM_BYTES = 8 * 1024;
@@ -32,15 +34,41 @@ export interface LeadReadDeps {
   store: EventStore;
 }
 
-/** What the lead routes share: the rendered lists and boards, and the stats counted once per leads stamp. */
+/** What the lead routes share: the rendered lists and boards, the stats counted once per leads stamp, the stages' default probabilities. */
 function setup({ db, store }: LeadReadDeps) {
   return {
     db,
     store,
     lists: createLeadListCache(db, (filter: LeadFilter) => listLeadsJson(db, filter)),
-    boards: createLeadListCache(db, ({ limits, ...filter }: LeadFilter & { limits: number[] }) => boardJson(db, filter, limits)),
+    boards: boardCache(db, store),
     stats: countedOncePerStamp(db),
   };
+}
+
+/**
+ * The rendered boards. Their weighted totals take each stage's default probability from the
+ * agency's settings, read when a board is rendered (a cache miss), never on a hit: a settings
+ * change is an event in the log, and the leads checkpoint moves past every event of the log
+ * (projector/src/batch-applier.ts), so the leads stamp the boards are kept under moves with it and
+ * the next read renders them again with the new defaults, as X-Min-Position readers expect.
+ */
+function boardCache(db: Queryable, store: EventStore) {
+  let folded = { state: INITIAL_SETTINGS, version: 0 };
+  const defaults = async (): Promise<number[]> => {
+    const since = folded;
+    const events = await store.readStream(SETTINGS_STREAM_ID, { fromVersion: since.version }); // the events after it
+    if (events.length > 0 && folded === since) {
+      const state = events.reduce(
+        (s, e) => (e.type === "AgencySettingsChanged" ? applySettingsChange(s, e.data as SettingsChange) : s),
+        since.state,
+      );
+      folded = { state, version: events.at(-1)!.streamVersion };
+    }
+    return stageDefaults(folded.state.stageProbabilities);
+  };
+  return createLeadListCache(db, async ({ limits, ...filter }: LeadFilter & { limits: number[] }) =>
+    boardJson(db, filter, limits, await defaults()),
+  );
 }
 
 /**
@@ -60,6 +88,27 @@ function countedOncePerStamp(db: Queryable) {
   };
 }
 
+/** ?owner= names the owner; ?mine=true is the reader (mine wins when both are given). */
+const ownerOf = (req: Request, mine: string | undefined, owner: string | undefined): { owner?: string } =>
+  mine === "true" ? { owner: actorOf(req) } : owner ? { owner } : {};
+
+/** GET /api/leads/lost or /api/leads/archived: the Lost and Archived views, newest first. */
+const closedLeadsRoute = (route: RouteBuilder<ReturnType<typeof setup>>, status: "lost" | "archived", summary: string) =>
+  route({
+    method: "GET",
+    path: `/api/leads/${status}`,
+    allow: STAFF,
+    tag: "leads",
+    summary,
+    query: ClosedLeadsQuery,
+    responses: { 200: z.array(Lead) },
+    handle: async ({ res, query: { search } }, { db }) =>
+      void res
+        .set("Cache-Control", "private, no-cache")
+        .type("json")
+        .send(await closedLeadsJson(db, status, search)),
+  });
+
 /** The leads read model: every matching lead, the board, one lead (or, with ?asOf=, the lead as it was) and the pipeline's counts. */
 export const leadReadRoutes = routeGroup(setup, (route) => [
   route({
@@ -70,8 +119,8 @@ export const leadReadRoutes = routeGroup(setup, (route) => [
     summary: "Every lead matching the filter, in board order (CSV export)",
     query: LeadListQuery,
     responses: { 200: z.array(Lead) },
-    handle: async ({ req, res, query: { mine, ...filter } }, { lists }) =>
-      sendList(req, res, await lists.get({ ...filter, ...(mine === "true" ? { mineOf: actorOf(req) } : {}) })),
+    handle: async ({ req, res, query: { mine, owner, ...filter } }, { lists }) =>
+      sendList(req, res, await lists.get({ ...filter, ...ownerOf(req, mine, owner) })),
   }),
   route({
     method: "GET",
@@ -81,18 +130,20 @@ export const leadReadRoutes = routeGroup(setup, (route) => [
     summary: "The board: each column's count and first leads (?limit= each, or ?limits= one per stage), filtered",
     query: LeadBoardQuery,
     responses: { 200: LeadBoard },
-    handle: async ({ req, res, query: { mine, limit, limits, ...filter } }, { boards }) => {
-      const query = { ...filter, ...(mine === "true" ? { mineOf: actorOf(req) } : {}), limits: limits ?? LEAD_STAGES.map(() => limit) };
+    handle: async ({ req, res, query: { mine, owner, limit, limits, ...filter } }, { boards }) => {
+      const query = { ...filter, ...ownerOf(req, mine, owner), limits: limits ?? LEAD_STAGES.map(() => limit) };
       await sendList(req, res, await boards.get(query));
     },
   }),
+  closedLeadsRoute(route, "lost", "The leads closed as lost, newest first (at most 500), optionally searched"),
+  closedLeadsRoute(route, "archived", "The archived leads, newest first (at most 500), optionally searched"),
   route({
     method: "GET",
     path: "/api/leads/:id",
     allow: CLIENT_READERS,
     tag: "leads",
     summary:
-      "One lead (a Creative Director's own clients only); with ?asOf= (an instant or a log position) the lead as it was then, replayed from its stream (not for Creative Directors: history is staff's)",
+      "One lead, open, lost or archived (a Creative Director's own clients only); with ?asOf= (an instant or a log position) the lead as it was then, replayed from its stream (not for Creative Directors: history is staff's)",
     params: LeadIdParam,
     query: AsOfQuery.partial(),
     responses: { 200: Lead },

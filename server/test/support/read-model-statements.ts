@@ -54,7 +54,7 @@ export const QUERY_MODULES = {
 } as const;
 
 /** Exported functions of the query modules that send no SQL. */
-export const SENDS_NOTHING = new Set(["leads.escapeLike"]);
+export const SENDS_NOTHING = new Set(["leads.escapeLike", "leads.stageDefaults"]);
 
 export const SAMPLE = { lead: randomUUID(), other: randomUUID(), user: randomUUID(), meeting: randomUUID() } as const;
 
@@ -77,9 +77,11 @@ export const READ_CASES: Record<string, Case> = {
   "history.readLeadEvents": (q, store) => historyQueries.readLeadEvents(q, store, SAMPLE.lead),
   "history.actorNames": (q) => historyQueries.actorNames(q, [SAMPLE.user, "system"]),
   "leads.listLeadsJson": (q) =>
-    leadsQueries.listLeadsJson(q, { search: "a", stage: "New Lead", priority: "high", creativeDirectorId: SAMPLE.user, mineOf: "u" }),
-  "leads.boardJson": (q) => leadsQueries.boardJson(q, {}, [10, 10]),
-  "leads.boardJson (filtered)": (q) => leadsQueries.boardJson(q, { search: "a", mineOf: "u" }, [10, 10]),
+    leadsQueries.listLeadsJson(q, { search: "a", stage: "New Lead", priority: "high", creativeDirectorId: SAMPLE.user, owner: "u" }),
+  "leads.boardJson": (q) => leadsQueries.boardJson(q, {}, [10, 10], [10, 20]),
+  "leads.boardJson (filtered)": (q) => leadsQueries.boardJson(q, { search: "a", owner: "u" }, [10, 10], [10, 20]),
+  "leads.closedLeadsJson": (q) => leadsQueries.closedLeadsJson(q, "lost"),
+  "leads.closedLeadsJson (searched)": (q) => leadsQueries.closedLeadsJson(q, "archived", "a"),
   "leads.listLeads": (q) => leadsQueries.listLeads(q),
   "leads.getLead": (q) => leadsQueries.getLead(q, SAMPLE.lead),
   "leads.getStats": (q) => leadsQueries.getStats(q),
@@ -100,6 +102,7 @@ export const READ_CASES: Record<string, Case> = {
   "live.noticeFor": (q) =>
     noticeFor(q)({ position: "1", passed: "1", topics: [`lead:${SAMPLE.lead}`] }, { userId: SAMPLE.user, role: "Creative Director" }),
   "command lookups.isCreativeDirector": (q, store) => sqlLeadLookups(q, store).isCreativeDirector(SAMPLE.user),
+  "command lookups.isOwnerCandidate": (q, store) => sqlLeadLookups(q, store).isOwnerCandidate(SAMPLE.user),
   "command lookups.leadIdsByEmail": (q, store) => sqlLeadLookups(q, store).leadIdsByEmail(["ada@example.com"]),
 };
 
