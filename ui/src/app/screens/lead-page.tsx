@@ -1,4 +1,4 @@
-import { Archive, ArrowLeft, Mail, MessageSquare, Pencil, SearchX, ShieldOff } from "lucide-react";
+import { Archive, ArrowLeft, CircleX, Mail, MessageSquare, Pencil, SearchX, ShieldOff, UserRoundPen } from "lucide-react";
 import { useState } from "react";
 import { Link, useParams } from "react-router";
 import type { Lead } from "@crm/contracts/lead/answers";
@@ -14,7 +14,10 @@ import { ContentSubmissionsCard, CreativeTasksCard } from "@/features/creative";
 import { LeadHistoryCard, useLeadHistory } from "@/features/lead-history";
 import {
   ArchiveLeadDialog,
+  ChangeOwnerDialog,
+  ClosedLeadBanner,
   LeadInformationCard,
+  LoseLeadDialog,
   MeetingsCard,
   QuestionnaireCard,
   RecentActivityCard,
@@ -87,7 +90,7 @@ export function LeadPage() {
   return <LeadDetail lead={lead.data!} />;
 }
 
-type OpenDialog = "email" | "sms" | "meeting" | "archive" | null;
+type OpenDialog = "email" | "sms" | "meeting" | "archive" | "owner" | "lose" | null;
 
 /**
  * The lead's page as the role may use it (docs/product.md, "Roles"): Partners and Project Managers work the
@@ -99,7 +102,8 @@ function LeadDetail({ lead }: { lead: Lead }) {
   const sales = canWorkLeads(user.role);
   // An erased lead refuses every change and message but archiving (docs/product.md, "Erasure and history"): offer none of them.
   const erased = useLeadHistory(lead.id, sales).data?.erased === true;
-  const contact = sales && !erased;
+  // A lost or archived lead refuses every change but reopen, restore (and archiving a lost one): the banner offers those.
+  const contact = sales && !erased && lead.status === "open";
   const [editing, setEditing] = useState(false);
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const toggle = (which: Exclude<OpenDialog, null>) => (open: boolean) => setDialog(open ? which : null);
@@ -129,7 +133,19 @@ function LeadDetail({ lead }: { lead: Lead }) {
                 Edit Lead
               </Button>
             )}
-            {isPartner(user.role) && (
+            {contact && (
+              <Button variant="outline" aria-haspopup="dialog" aria-expanded={dialog === "owner"} onClick={() => setDialog("owner")}>
+                <UserRoundPen aria-hidden="true" />
+                Change Owner…
+              </Button>
+            )}
+            {contact && (
+              <Button variant="outline" aria-haspopup="dialog" aria-expanded={dialog === "lose"} onClick={() => setDialog("lose")}>
+                <CircleX aria-hidden="true" />
+                Close as Lost…
+              </Button>
+            )}
+            {isPartner(user.role) && lead.status !== "archived" && (
               <Button
                 variant="outline"
                 className="text-destructive hover:text-destructive"
@@ -144,6 +160,7 @@ function LeadDetail({ lead }: { lead: Lead }) {
           </div>
         }
       />
+      <ClosedLeadBanner lead={lead} canReopen={sales} canRestore={isPartner(user.role)} />
       {erased && (
         <p role="status" className="mb-6 flex items-start gap-2 rounded-lg border bg-muted/40 p-4 text-sm">
           <ShieldOff className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
@@ -171,7 +188,11 @@ function LeadDetail({ lead }: { lead: Lead }) {
         <SendSmsDialog lead={{ ...lead, phone: lead.phone }} open={dialog === "sms"} onOpenChange={toggle("sms")} />
       )}
       {contact && <ScheduleMeetingDialog lead={lead} open={dialog === "meeting"} onOpenChange={toggle("meeting")} />}
-      {isPartner(user.role) && <ArchiveLeadDialog lead={lead} open={dialog === "archive"} onOpenChange={toggle("archive")} />}
+      {contact && <ChangeOwnerDialog lead={lead} open={dialog === "owner"} onOpenChange={toggle("owner")} />}
+      {contact && <LoseLeadDialog lead={lead} open={dialog === "lose"} onOpenChange={toggle("lose")} />}
+      {isPartner(user.role) && lead.status !== "archived" && (
+        <ArchiveLeadDialog lead={lead} open={dialog === "archive"} onOpenChange={toggle("archive")} />
+      )}
     </>
   );
 }

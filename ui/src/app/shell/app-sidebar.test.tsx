@@ -9,6 +9,7 @@ import { ROLES } from "@/lib/roles";
 import type { Role } from "@/lib/session";
 import { polyfillRadix, stubFetch } from "@/test/render";
 import { aUser } from "@/test/user";
+import { DEFAULT_LOST_REASONS, DEFAULT_STAGE_PROBABILITIES } from "@crm/contracts/lead/stages";
 import { SCREENS } from "../screen-table.ts";
 import { AppSidebar } from "./app-sidebar.tsx";
 import { navItemsFor } from "./nav-items.ts";
@@ -20,6 +21,8 @@ const SETTINGS = {
   currency: "EUR",
   timeZone: "Europe/Paris",
   weekStart: "Monday",
+  stageProbabilities: DEFAULT_STAGE_PROBABILITIES,
+  lostReasons: [...DEFAULT_LOST_REASONS],
   logoUrl: null,
   version: 3,
 };

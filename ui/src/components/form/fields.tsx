@@ -74,8 +74,9 @@ export function TextField<V extends FieldValues>({
   placeholder,
   autoComplete,
   maxLength,
+  inputMode,
   ...field
-}: CommonFieldProps<V> & Pick<ComponentProps<"input">, "type" | "placeholder" | "autoComplete" | "maxLength">) {
+}: CommonFieldProps<V> & Pick<ComponentProps<"input">, "type" | "placeholder" | "autoComplete" | "maxLength" | "inputMode">) {
   return (
     <FormField
       {...field}
@@ -86,6 +87,7 @@ export function TextField<V extends FieldValues>({
           placeholder={placeholder}
           autoComplete={autoComplete}
           maxLength={maxLength}
+          inputMode={inputMode}
           value={(value as string) ?? ""}
           onChange={(event) => onChange(event.target.value)}
         />

@@ -10,14 +10,26 @@ export { LeadInformationCard } from "./components/lead-information-card.tsx";
 export { MeetingsCard } from "./components/meetings-card.tsx";
 export { QuestionnaireCard } from "./components/questionnaire-card.tsx";
 export { RecentActivityCard } from "./components/recent-activity-card.tsx";
-export { ArchiveLeadDialog, ScheduleMeetingDialog, SendEmailDialog, SendFormDialog, SendSmsDialog } from "./components/lazy-dialogs.ts";
+export { ClosedLeadBanner } from "./components/closed-leads-banner.tsx";
+export {
+  ArchiveLeadDialog,
+  ChangeOwnerDialog,
+  LoseLeadDialog,
+  ScheduleMeetingDialog,
+  SendEmailDialog,
+  SendFormDialog,
+  SendSmsDialog,
+} from "./components/lazy-dialogs.ts";
 
-/** /leads: the pipeline board, whose data is asked for while its code (and the shell's) loads. */
+/**
+ * /leads: the pipeline board, whose data is asked for while its code (and the shell's) loads; with
+ * ?view=lost or ?view=archived, the closed leads instead.
+ */
 export const leadsScreen = (queryClient: QueryClient) =>
   ({
-    loader: () => {
-      prefetchBoard(queryClient);
+    loader: ({ request }) => {
+      if (!new URL(request.url).searchParams.has("view")) prefetchBoard(queryClient);
       return null;
     },
-    lazy: () => import("./components/leads-page.tsx").then((m) => ({ Component: m.LeadsPage })),
+    lazy: () => import("./components/closed-leads-screen.tsx").then((m) => ({ Component: m.LeadsScreen })),
   }) satisfies RouteObject;

@@ -11,8 +11,10 @@ const Leads = array(Lead);
 export interface LeadsFilter {
   search?: string;
   priority?: LeadPriority;
-  /** Only leads the signed-in person created or is assigned to. */
+  /** Only the leads the signed-in person owns. */
   mine?: boolean;
+  /** Only the leads this colleague owns (a user id); ignored when mine is set. */
+  owner?: string;
 }
 
 /** The filter without its empty parts, so the unfiltered board shares the key ["leads", {}]. */
@@ -21,6 +23,7 @@ export function normalizeFilter(filter: LeadsFilter): LeadsFilter {
   if (filter.search) normalized.search = filter.search;
   if (filter.priority) normalized.priority = filter.priority;
   if (filter.mine) normalized.mine = true;
+  else if (filter.owner) normalized.owner = filter.owner;
   return normalized;
 }
 
@@ -30,6 +33,7 @@ export function filterParams(filter: LeadsFilter): URLSearchParams {
   if (filter.search) params.set("search", filter.search);
   if (filter.priority) params.set("priority", filter.priority);
   if (filter.mine) params.set("mine", "true");
+  else if (filter.owner) params.set("owner", filter.owner);
   return params;
 }
 
@@ -38,7 +42,7 @@ function leadsUrl(filter: LeadsFilter): string {
   return query ? `/api/leads?${query}` : "/api/leads";
 }
 
-/** GET /api/leads[?search=&priority=&mine=true] in column order: key ["leads", filter], refreshed by the "leads" topic. */
+/** GET /api/leads[?search=&priority=&mine=true|owner=] in column order: key ["leads", filter], refreshed by the "leads" topic. */
 export function leadsQueryOptions(filter: LeadsFilter = {}) {
   const normalized = normalizeFilter(filter);
   return queryOptions({

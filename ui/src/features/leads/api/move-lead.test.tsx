@@ -26,8 +26,8 @@ describe("moving a lead on the board", { timeout: 30_000 }, () => {
     queryClient.setQueryData(["leads", {}], board);
     const paged: LeadBoard = {
       columns: [
-        { stage: "New Lead", count: 30, leads: [board[0]!] },
-        { stage: "Contacted", count: 1, leads: [board[1]!] },
+        { stage: "New Lead", count: 30, valueMinor: 0, weightedMinor: 0, leads: [board[0]!] },
+        { stage: "Contacted", count: 1, valueMinor: 0, weightedMinor: 0, leads: [board[1]!] },
       ],
     };
     const boardKey = ["leads", "board", {}, {}];
@@ -50,7 +50,11 @@ describe("moving a lead on the board", { timeout: 30_000 }, () => {
   });
 
   it("says why when the lead was erased, instead of advising a reload", async () => {
-    stubFetch((url) => (url.includes("/move") ? { status: 409, body: { title: LEAD_ERASED_TITLE, status: 409, detail: LEAD_ERASED } } : { status: 200, body: [] }));
+    stubFetch((url) =>
+      url.includes("/move")
+        ? { status: 409, body: { title: LEAD_ERASED_TITLE, status: 409, detail: LEAD_ERASED } }
+        : { status: 200, body: [] },
+    );
     const { queryClient } = renderWithApp(<Mover />);
     const board = [lead(1, "New Lead")];
     queryClient.setQueryData(["leads", {}], board);

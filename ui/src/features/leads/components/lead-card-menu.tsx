@@ -1,8 +1,14 @@
-import { CalendarPlus, Eye, GitBranch, Mail, MoreHorizontal, Pencil } from "lucide-react";
+import { CalendarPlus, CircleX, Eye, GitBranch, Mail, MoreHorizontal, Pencil, UserRoundPen } from "lucide-react";
 import { useNavigate } from "react-router";
 import type { Lead } from "@crm/contracts/lead/answers";
 import { Button } from "@/components/ui/button";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
 
 /** What a card's menu can do; Edit Lead and Update Stage show only when their handler is given (docs/product.md, "Leads board"). */
 export interface LeadCardActions {
@@ -11,9 +17,11 @@ export interface LeadCardActions {
   onScheduleMeeting: (lead: Lead) => void;
   onSendEmail: (lead: Lead) => void;
   onUpdateStage?: (lead: Lead) => void;
+  onChangeOwner?: (lead: Lead) => void;
+  onCloseAsLost?: (lead: Lead) => void;
 }
 
-/** The card menu: View Details, Edit Lead, Schedule Meeting, Send Email, Update Stage. */
+/** The card menu: View Details, Edit Lead, Schedule Meeting, Send Email, Update Stage, Change Owner…, Close as Lost…. */
 export function LeadCardMenu({ lead, actions }: { lead: Lead; actions: LeadCardActions }) {
   const navigate = useNavigate();
   return (
@@ -47,6 +55,21 @@ export function LeadCardMenu({ lead, actions }: { lead: Lead; actions: LeadCardA
             <GitBranch aria-hidden="true" />
             Update Stage
           </DropdownMenuItem>
+        )}
+        {actions.onChangeOwner && (
+          <DropdownMenuItem onSelect={() => actions.onChangeOwner?.(lead)}>
+            <UserRoundPen aria-hidden="true" />
+            Change Owner…
+          </DropdownMenuItem>
+        )}
+        {actions.onCloseAsLost && (
+          <>
+            <DropdownMenuSeparator />
+            <DropdownMenuItem variant="destructive" onSelect={() => actions.onCloseAsLost?.(lead)}>
+              <CircleX aria-hidden="true" />
+              Close as Lost…
+            </DropdownMenuItem>
+          </>
         )}
       </DropdownMenuContent>
     </DropdownMenu>

@@ -3,9 +3,19 @@ import type { Lead } from "@crm/contracts/lead/answers";
 import { toast } from "@/lib/toast";
 import { failureText } from "../api/lead-mutations.ts";
 import { useUpdateLead } from "../api/update-lead.ts";
-import { AddLeadDialog, EditLeadDialog, ImportCsvDialog, LeadDetailsDialog, ScheduleMeetingDialog, SendFormDialog, UpdateStageDialog } from "./lazy-dialogs.ts";
+import {
+  AddLeadDialog,
+  ChangeOwnerDialog,
+  EditLeadDialog,
+  ImportCsvDialog,
+  LeadDetailsDialog,
+  LoseLeadDialog,
+  ScheduleMeetingDialog,
+  SendFormDialog,
+  UpdateStageDialog,
+} from "./lazy-dialogs.ts";
 
-type LeadDialogKind = "details" | "edit" | "stage" | "meeting" | "form";
+type LeadDialogKind = "details" | "edit" | "stage" | "meeting" | "form" | "owner" | "lose";
 
 /** The board's open dialog: one of the header's, or one a card's menu opened for its lead. */
 export type BoardDialog = { kind: "add" | "import" } | { kind: LeadDialogKind; lead: Lead } | null;
@@ -19,7 +29,11 @@ function useChangeStage() {
       {
         onSuccess: () => toast({ title: "Stage Updated", description: `${lead.name} moved to ${stage}.` }),
         onError: (error) =>
-          toast({ variant: "destructive", title: "Update Failed", description: failureText(error, "Failed to update the stage. Please try again.") }),
+          toast({
+            variant: "destructive",
+            title: "Update Failed",
+            description: failureText(error, "Failed to update the stage. Please try again."),
+          }),
       },
     );
 }
@@ -48,6 +62,9 @@ export function LeadsDialogs({ dialog, onClose }: LeadsDialogsProps) {
       <UpdateStageDialog lead={leadOf("stage")} {...props("stage")} onSubmit={(stage) => lead && changeStage(lead, stage)} />
       <ScheduleMeetingDialog lead={leadOf("meeting")} {...props("meeting")} />
       <SendFormDialog lead={leadOf("form")} {...props("form")} />
+      <ChangeOwnerDialog lead={leadOf("owner")} {...props("owner")} />
+      {/* Its lead stays while it animates shut: LoseLeadDialog takes a lead, never null. */}
+      {lead && dialog?.kind === "lose" && <LoseLeadDialog lead={lead} {...props("lose")} />}
     </>
   );
 }

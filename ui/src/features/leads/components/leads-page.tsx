@@ -1,6 +1,7 @@
 import { Download, Plus, Upload } from "lucide-react";
 import { useQueryClient } from "@tanstack/react-query";
-import { useMemo, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
+import { useSearchParams } from "react-router";
 import type { LeadPriority } from "@crm/contracts/lead/lead";
 import { ErrorState } from "@/components/error-state";
 import { PageHeader } from "@/components/page-header";
@@ -8,22 +9,61 @@ import { Button } from "@/components/ui/button";
 import { toast } from "@/lib/toast";
 import { useDebouncedValue } from "@/lib/use-debounced-value";
 import { useBoard } from "../api/get-board.ts";
+import { useStaff } from "../api/get-staff.ts";
 import { leadsQueryOptions, type LeadsFilter } from "../api/get-leads.ts";
 import { failureText } from "../api/lead-mutations.ts";
 import { downloadLeadsCsv } from "../utils/export-csv.ts";
+import { possibleOwners } from "../utils/owners.ts";
 import { BoardSkeleton } from "./board-skeleton.tsx";
+import { LeadsViewSwitch } from "./closed-leads-switch.tsx";
 import type { LeadCardActions } from "./lead-card-menu.tsx";
 import { LeadsDialogs, type BoardDialog } from "./leads-dialogs.tsx";
-import { LeadsToolbar } from "./leads-toolbar.tsx";
+import { ReassignLeadsDialog } from "./lazy-dialogs.ts";
+import { LeadDisplayProvider } from "./lead-display.tsx";
+import { EVERYONE, LeadsToolbar, MINE } from "./leads-toolbar.tsx";
 import { PipelineBoard } from "./pipeline-board.tsx";
+import { SelectionBar } from "./selection-bar.tsx";
 
-/** /leads: the pipeline board with search, filters, CSV export and import, and the lead dialogs. */
+const NONE: ReadonlySet<string> = new Set();
+
+/** The owner filter lives in the URL (?mine=true or ?owner=<id>), so a link or a reload keeps it. */
+function useOwnerFilter() {
+  const [params, setParams] = useSearchParams();
+  const owner = params.get("mine") === "true" ? MINE : (params.get("owner") ?? EVERYONE);
+  const setOwner = useCallback(
+    (next: string) =>
+      setParams(
+        (current) => {
+          const updated = new URLSearchParams(current);
+          updated.delete("mine");
+          updated.delete("owner");
+          if (next === MINE) updated.set("mine", "true");
+          else if (next !== EVERYONE) updated.set("owner", next);
+          return updated;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  return [owner, setOwner] as const;
+}
+
+/** /leads: the pipeline board with search, filters, CSV export and import, bulk reassign, and the lead dialogs. */
 export function LeadsPage() {
   const [query, setQuery] = useState("");
   const [priority, setPriority] = useState<LeadPriority | undefined>();
-  const [mine, setMine] = useState(false);
+  const [owner, setOwner] = useOwnerFilter();
   const search = useDebouncedValue(query.trim(), 250);
-  const filter: LeadsFilter = { search, priority, mine };
+  const filter: LeadsFilter = { search, priority, mine: owner === MINE, owner: owner === MINE || owner === EVERYONE ? undefined : owner };
+  const staff = useStaff();
+  const [selecting, setSelecting] = useState(false);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(NONE);
+  const [reassigning, setReassigning] = useState(false);
+  const selection = useMemo(() => (selecting ? { ids: selected, onChange: setSelected } : null), [selecting, selected]);
+  const changeSelecting = (next: boolean) => {
+    setSelecting(next);
+    if (!next) setSelected(NONE);
+  };
   const { board, loadMore } = useBoard(filter);
   const [dialog, setDialog] = useState<BoardDialog>(null);
   const queryClient = useQueryClient();
@@ -52,10 +92,12 @@ export function LeadsPage() {
       onScheduleMeeting: (lead) => setDialog({ kind: "meeting", lead }),
       onSendEmail: (lead) => setDialog({ kind: "form", lead }),
       onUpdateStage: (lead) => setDialog({ kind: "stage", lead }),
+      onChangeOwner: (lead) => setDialog({ kind: "owner", lead }),
+      onCloseAsLost: (lead) => setDialog({ kind: "lose", lead }),
     }),
     [],
   );
-  const filtered = Boolean(search || priority || mine);
+  const filtered = Boolean(search || priority || owner !== EVERYONE);
   const total = board.data?.columns.reduce((sum, column) => sum + column.count, 0);
   return (
     <>
@@ -64,7 +106,12 @@ export function LeadsPage() {
         description="Drag a card to another stage, or use its menu, to move a lead through the pipeline."
         actions={
           <div className="flex flex-wrap gap-2">
-            <Button variant="outline" aria-haspopup="dialog" aria-expanded={dialog?.kind === "import"} onClick={() => setDialog({ kind: "import" })}>
+            <Button
+              variant="outline"
+              aria-haspopup="dialog"
+              aria-expanded={dialog?.kind === "import"}
+              onClick={() => setDialog({ kind: "import" })}
+            >
               <Upload aria-hidden="true" />
               Import CSV
             </Button>
@@ -79,26 +126,34 @@ export function LeadsPage() {
           </div>
         }
       />
+      <LeadsViewSwitch view="pipeline" />
       <div className="flex flex-wrap items-center justify-between gap-2">
         <LeadsToolbar
           query={query}
           onQueryChange={setQuery}
           priority={priority}
           onPriorityChange={setPriority}
-          mine={mine}
-          onMineChange={setMine}
+          owner={owner}
+          onOwnerChange={setOwner}
+          owners={possibleOwners(staff.data)}
+          selecting={selecting}
+          onSelectingChange={changeSelecting}
         />
         <p className="text-sm text-muted-foreground" aria-live="polite">
           {total !== undefined && `${total} ${filtered ? "matching " : ""}${total === 1 ? "lead" : "leads"}`}
         </p>
       </div>
-      {board.error ? (
-        <ErrorState title="Could not load leads" error={board.error} onRetry={() => void board.refetch()} />
-      ) : board.isPending ? (
-        <BoardSkeleton />
-      ) : (
-        <PipelineBoard board={board.data} actions={actions} onLoadMore={loadMore} />
-      )}
+      <LeadDisplayProvider>
+        {board.error ? (
+          <ErrorState title="Could not load leads" error={board.error} onRetry={() => void board.refetch()} />
+        ) : board.isPending ? (
+          <BoardSkeleton />
+        ) : (
+          <PipelineBoard board={board.data} actions={actions} onLoadMore={loadMore} selection={selection} />
+        )}
+      </LeadDisplayProvider>
+      {selecting && <SelectionBar count={selected.size} onReassign={() => setReassigning(true)} onClear={() => setSelected(NONE)} />}
+      <ReassignLeadsDialog leadIds={[...selected]} open={reassigning} onOpenChange={setReassigning} onDone={() => changeSelecting(false)} />
       <LeadsDialogs dialog={dialog} onClose={(kind) => setDialog((d) => (d?.kind === kind ? null : d))} />
     </>
   );

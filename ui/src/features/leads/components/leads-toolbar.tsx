@@ -1,4 +1,4 @@
-import { Search, UserRound } from "lucide-react";
+import { ListChecks, Search } from "lucide-react";
 import type { LeadPriority } from "@crm/contracts/lead/lead";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -6,44 +6,82 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 
 const ALL = "all";
 
+/** The owner filter's choices besides a colleague's id. */
+export const EVERYONE = "everyone";
+export const MINE = "mine";
+
 export interface LeadsToolbarProps {
   query: string;
   onQueryChange: (query: string) => void;
   priority: LeadPriority | undefined;
   onPriorityChange: (priority: LeadPriority | undefined) => void;
-  mine: boolean;
-  onMineChange: (mine: boolean) => void;
+  /** EVERYONE, MINE or a colleague's id. */
+  owner: string;
+  onOwnerChange: (owner: string) => void;
+  /** The Partners and Project Managers a deal may belong to. */
+  owners: readonly { id: string; displayName: string }[];
+  /** Whether the board is in selection mode (for a bulk reassign). */
+  selecting: boolean;
+  onSelectingChange: (selecting: boolean) => void;
 }
 
-/** Search (name, business or email), the priority filter and the "My leads" switch. */
-export function LeadsToolbar({ query, onQueryChange, priority, onPriorityChange, mine, onMineChange }: LeadsToolbarProps) {
+/** Search (name, business or email), the priority and owner filters, and the Select switch for bulk actions. */
+export function LeadsToolbar(props: LeadsToolbarProps) {
+  const { query, onQueryChange, priority, onPriorityChange, owner, onOwnerChange, owners, selecting, onSelectingChange } = props;
   return (
-    <div className="flex flex-wrap items-center gap-2" role="search">
-      <div className="relative w-full sm:w-72">
-        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-        <Input
-          type="search"
-          placeholder="Search leads..."
-          aria-label="Search leads"
-          className="pl-9"
-          value={query}
-          onChange={(e) => onQueryChange(e.target.value)}
-        />
+    <div className="flex flex-wrap items-center gap-2">
+      <div role="search" className="flex flex-wrap items-center gap-2">
+        <div className="relative w-full sm:w-72">
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden="true"
+          />
+          <Input
+            type="search"
+            placeholder="Search leads..."
+            aria-label="Search leads"
+            className="pl-9"
+            value={query}
+            onChange={(e) => onQueryChange(e.target.value)}
+          />
+        </div>
+        <Select value={priority ?? ALL} onValueChange={(v) => onPriorityChange(v === ALL ? undefined : (v as LeadPriority))}>
+          <SelectTrigger className="w-36 sm:w-40" aria-label="Priority">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value={ALL}>All priorities</SelectItem>
+            <SelectItem value="high">High priority</SelectItem>
+            <SelectItem value="medium">Medium priority</SelectItem>
+            <SelectItem value="low">Low priority</SelectItem>
+          </SelectContent>
+        </Select>
+        <Select value={owner} onValueChange={onOwnerChange}>
+          <SelectTrigger className="w-40 sm:w-44" aria-label="Owner">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value={EVERYONE}>Everyone</SelectItem>
+            <SelectItem value={MINE}>My leads</SelectItem>
+            {owners.map((user) => (
+              <SelectItem key={user.id} value={user.id}>
+                {user.displayName}
+              </SelectItem>
+            ))}
+            {owner !== EVERYONE && owner !== MINE && !owners.some((user) => user.id === owner) && (
+              <SelectItem value={owner}>Former colleague</SelectItem>
+            )}
+          </SelectContent>
+        </Select>
       </div>
-      <Select value={priority ?? ALL} onValueChange={(v) => onPriorityChange(v === ALL ? undefined : (v as LeadPriority))}>
-        <SelectTrigger className="w-40" aria-label="Priority">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          <SelectItem value={ALL}>All priorities</SelectItem>
-          <SelectItem value="high">High priority</SelectItem>
-          <SelectItem value="medium">Medium priority</SelectItem>
-          <SelectItem value="low">Low priority</SelectItem>
-        </SelectContent>
-      </Select>
-      <Button type="button" variant={mine ? "secondary" : "outline"} aria-pressed={mine} onClick={() => onMineChange(!mine)}>
-        <UserRound aria-hidden="true" />
-        My leads
+      <Button
+        type="button"
+        variant={selecting ? "secondary" : "outline"}
+        aria-pressed={selecting}
+        onClick={() => onSelectingChange(!selecting)}
+      >
+        <ListChecks aria-hidden="true" />
+        Select
       </Button>
     </div>
   );

@@ -45,6 +45,34 @@ export interface PipelineBoardProps {
   actions: LeadCardActions;
   /** A column scrolled near the end of its loaded leads, while more match. */
   onLoadMore: (stage: LeadStage, loaded: number) => void;
+  /** Selection mode (cards do not drag then): the chosen lead ids and the new choice after a toggle. */
+  selection?: { ids: ReadonlySet<string>; onChange: (ids: ReadonlySet<string>) => void } | null;
+}
+
+/**
+ * A card's toggle in selection mode: a click flips it; a Shift-click sets every card between it and the
+ * last one clicked in the same column to the clicked card's new state.
+ */
+function useSelectionToggle(selection: PipelineBoardProps["selection"], shown: Columns) {
+  const latest = useRef({ selection, shown });
+  latest.current = { selection, shown };
+  const anchor = useRef<string | null>(null);
+  return useCallback((lead: Lead, range: boolean) => {
+    const { selection: current, shown: columns } = latest.current;
+    if (!current) return;
+    const next = new Set(current.ids);
+    const on = !next.has(lead.id);
+    const ids = columns[lead.stage];
+    const from = anchor.current ? ids.indexOf(anchor.current) : -1;
+    const to = ids.indexOf(lead.id);
+    const span = range && from >= 0 && to >= 0 ? ids.slice(Math.min(from, to), Math.max(from, to) + 1) : [lead.id];
+    for (const id of span) {
+      if (on) next.add(id);
+      else next.delete(id);
+    }
+    anchor.current = lead.id;
+    current.onChange(next);
+  }, []);
 }
 
 const sameMove = (a: LeadMove | undefined, b: LeadMove | undefined) =>
@@ -54,7 +82,7 @@ const sameMove = (a: LeadMove | undefined, b: LeadMove | undefined) =>
  * The ten stage columns; cards move between and within them by mouse, touch or keyboard. Each
  * column holds a page of its leads and asks for more as it is scrolled near their end.
  */
-export function PipelineBoard({ board, actions, onLoadMore }: PipelineBoardProps) {
+export function PipelineBoard({ board, actions, onLoadMore, selection }: PipelineBoardProps) {
   const byId = useMemo(() => new Map(board.columns.flatMap((column) => column.leads.map((lead) => [lead.id, lead] as const))), [board]);
   const columns = useMemo(() => boardColumns(board), [board]);
   const boardColumnOf = useMemo(() => new Map(board.columns.map((column) => [column.stage, column] as const)), [board]);
@@ -153,6 +181,7 @@ export function PipelineBoard({ board, actions, onLoadMore }: PipelineBoardProps
     setActiveId(null);
   }
 
+  const onToggle = useSelectionToggle(selection, shown);
   const announcements = useMemo(() => boardAnnouncements(() => announced.current), []);
   const activeLead = activeId ? byId.get(activeId) : undefined;
 
@@ -188,6 +217,10 @@ export function PipelineBoard({ board, actions, onLoadMore }: PipelineBoardProps
               onLoadMore={onLoadMore}
               actions={actions}
               activeId={activeId && shown[stage].includes(activeId) ? activeId : null}
+              valueMinor={loaded?.valueMinor ?? 0}
+              weightedMinor={loaded?.weightedMinor ?? 0}
+              selectedIds={selection?.ids}
+              onToggle={selection ? onToggle : undefined}
             />
           );
         })}

@@ -6,8 +6,10 @@ import { memo, useCallback, useEffect, useMemo, useRef } from "react";
 import type { LeadStage } from "@crm/contracts/lead/lead";
 import type { Lead } from "@crm/contracts/lead/answers";
 import { Badge } from "@/components/ui/badge";
+import { formatMoney } from "@/lib/money";
 import { cn } from "@/lib/utils";
 import type { LeadCardActions } from "./lead-card-menu.tsx";
+import { useLeadDisplay } from "./lead-display.tsx";
 import { SortableLeadCard } from "./sortable-lead-card.tsx";
 
 /** A card's height before it is measured (most cards, with a phone line). */
@@ -28,6 +30,32 @@ export interface PipelineColumnProps {
   actions: LeadCardActions;
   /** The card being dragged, if it is in this column: always rendered, so the drag never loses its node. */
   activeId: string | null;
+  /** The column's total deal value and its value weighted by each lead's probability, in minor units. */
+  valueMinor: number;
+  weightedMinor: number;
+  /** In selection mode: the chosen cards and how to toggle one (Shift for a range). */
+  selectedIds?: ReadonlySet<string>;
+  onToggle?: (lead: Lead, range: boolean) => void;
+}
+
+/** "$48K · weighted $21K" under the stage's name, the full amounts in its title (and said in full to screen readers). */
+function ColumnValue({ count, valueMinor, weightedMinor }: { count: number; valueMinor: number; weightedMinor: number }) {
+  const { currency } = useLeadDisplay();
+  const total = formatMoney(valueMinor, currency);
+  const weighted = formatMoney(weightedMinor, currency);
+  return (
+    <p
+      className="relative truncate text-xs text-muted-foreground tabular-nums"
+      title={`${count} ${count === 1 ? "lead" : "leads"} · ${total} in all · ${weighted} weighted by probability`}
+    >
+      <span className="sr-only">{`${total} in all, ${weighted} weighted`}</span>
+      <span aria-hidden="true">
+        <span className="font-medium text-foreground">{formatMoney(valueMinor, currency, { compact: true })}</span>
+        {" · weighted "}
+        {formatMoney(weightedMinor, currency, { compact: true })}
+      </span>
+    </p>
+  );
 }
 
 /**
@@ -43,6 +71,10 @@ export const PipelineColumn = memo(function PipelineColumn({
   onLoadMore,
   actions,
   activeId,
+  valueMinor,
+  weightedMinor,
+  selectedIds,
+  onToggle,
 }: PipelineColumnProps) {
   const ids = useMemo(() => leads.map((lead) => lead.id), [leads]);
   const scrollRef = useRef<HTMLDivElement | null>(null);
@@ -79,13 +111,16 @@ export const PipelineColumn = memo(function PipelineColumn({
 
   return (
     <section aria-labelledby={headingId} data-stage={stage} className="flex h-full w-80 shrink-0 flex-col rounded-xl border bg-muted/40">
-      <header className="flex items-center justify-between gap-2 px-3 pt-3 pb-2">
-        <h2 id={headingId} className="truncate text-sm font-semibold">
-          {stage}
-        </h2>
-        <Badge variant="secondary" aria-label={`${count} ${count === 1 ? "lead" : "leads"}`}>
-          {count}
-        </Badge>
+      <header className="grid gap-0.5 px-3 pt-3 pb-2">
+        <div className="flex items-center justify-between gap-2">
+          <h2 id={headingId} className="truncate text-sm font-semibold">
+            {stage}
+          </h2>
+          <Badge variant="secondary" aria-label={`${count} ${count === 1 ? "lead" : "leads"}`}>
+            {count}
+          </Badge>
+        </div>
+        {valueMinor > 0 && <ColumnValue count={count} valueMinor={valueMinor} weightedMinor={weightedMinor} />}
       </header>
       <div
         ref={setRefs}
@@ -113,7 +148,7 @@ export const PipelineColumn = memo(function PipelineColumn({
                     className="absolute inset-x-0 top-0 pb-2"
                     style={{ transform: `translateY(${item.start}px)` }}
                   >
-                    <SortableLeadCard lead={lead} actions={actions} />
+                    <SortableLeadCard lead={lead} actions={actions} onToggle={onToggle} selected={selectedIds?.has(lead.id)} />
                   </li>
                 );
               })}

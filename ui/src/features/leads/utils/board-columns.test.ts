@@ -14,7 +14,7 @@ const order = (leads: Lead[]) => leads.map((l) => `${l.id}:${l.stage}`);
 const boardOf = (leads: Lead[], hidden = 0): LeadBoard => ({
   columns: LEAD_STAGES.map((stage) => {
     const inColumn = leads.filter((l) => l.stage === stage);
-    return { stage, count: inColumn.length + hidden, leads: inColumn };
+    return { stage, count: inColumn.length + hidden, valueMinor: 0, weightedMinor: 0, leads: inColumn };
   }),
 });
 const groupByStage = (leads: Lead[]) => boardColumns(boardOf(leads));

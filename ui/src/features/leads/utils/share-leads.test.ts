@@ -38,9 +38,9 @@ describe("shareLeads", () => {
 describe("shareBoard", () => {
   const paged: LeadBoard = {
     columns: [
-      { stage: "New Lead", count: 9, leads: [board[0]!, board[1]!] },
-      { stage: "Contacted", count: 1, leads: [board[2]!] },
-      { stage: "Active", count: 0, leads: [] },
+      { stage: "New Lead", count: 9, valueMinor: 0, weightedMinor: 0, leads: [board[0]!, board[1]!] },
+      { stage: "Contacted", count: 1, valueMinor: 0, weightedMinor: 0, leads: [board[2]!] },
+      { stage: "Active", count: 0, valueMinor: 0, weightedMinor: 0, leads: [] },
     ],
   };
   const copyBoard = (b: LeadBoard): LeadBoard => ({ columns: b.columns.map((c) => ({ ...c, leads: copy(c.leads) })) });

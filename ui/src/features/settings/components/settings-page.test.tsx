@@ -1,6 +1,7 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it } from "vitest";
+import { DEFAULT_STAGE_PROBABILITIES } from "@crm/contracts/lead/stages";
 import { polyfillRadix, renderWithApp, stubFetch } from "@/test/render";
 import { logoProblem } from "./logo-card.tsx";
 import { SettingsPage } from "./settings-page.tsx";
@@ -12,9 +13,12 @@ const SETTINGS = {
   currency: "EUR",
   timeZone: "Europe/Paris",
   weekStart: "Monday",
+  stageProbabilities: DEFAULT_STAGE_PROBABILITIES,
+  lostReasons: ["Budget", "Timing"],
   logoUrl: null,
   version: 3,
 };
+const PROBABILITY_REFUSED = "At most 100";
 const CURRENCY_REFUSED = "Use a three-letter ISO 4217 code, such as EUR or USD";
 
 let calls: { url: string; method: string; body: unknown }[] = [];
@@ -22,6 +26,17 @@ let calls: { url: string; method: string; body: unknown }[] = [];
 beforeEach(() => {
   polyfillRadix();
   calls = stubFetch((url, init) => {
+    const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
+    if (url === "/api/settings" && init?.method === "PATCH" && "lostReasons" in body) {
+      return {
+        status: 400,
+        body: {
+          title: "Validation failed",
+          detail: PROBABILITY_REFUSED,
+          errors: [{ field: "stageProbabilities.Proposal Sent", message: PROBABILITY_REFUSED }],
+        },
+      };
+    }
     if (url === "/api/settings" && init?.method === "PATCH") {
       return {
         status: 400,
@@ -61,6 +76,39 @@ describe("the Settings page", () => {
       timeZone: "Europe/Paris",
       weekStart: "Monday",
     });
+  });
+
+  it("Deals: edits the lost reasons and a probability, sends both, and shows a 400 on a probability under its field", async () => {
+    renderWithApp(<SettingsPage />);
+    const proposal = await screen.findByRole("spinbutton", { name: "Proposal Sent" });
+    expect(proposal).toHaveProperty("value", "50");
+    await userEvent.clear(proposal);
+    await userEvent.type(proposal, "55");
+    await userEvent.clear(screen.getByRole("textbox", { name: "Lost reason 2" }));
+    await userEvent.type(screen.getByRole("textbox", { name: "Lost reason 2" }), "Bad timing");
+    await userEvent.click(screen.getByRole("button", { name: "Add Reason" }));
+    await userEvent.type(screen.getByRole("textbox", { name: "Lost reason 3" }), "Went quiet");
+    await userEvent.click(screen.getByRole("button", { name: "Remove Budget" }));
+    await userEvent.click(screen.getByRole("button", { name: "Save Deals" }));
+
+    await waitFor(() => expect(proposal.getAttribute("aria-invalid")).toBe("true"));
+    expect(document.getElementById(proposal.getAttribute("aria-describedby")!)?.textContent).toBe(PROBABILITY_REFUSED);
+    expect(screen.getByRole("spinbutton", { name: "Contacted" }).getAttribute("aria-invalid")).toBeNull();
+    expect(calls.find((call) => call.method === "PATCH")?.body).toEqual({
+      stageProbabilities: { ...DEFAULT_STAGE_PROBABILITIES, "Proposal Sent": 55 },
+      lostReasons: ["Bad timing", "Went quiet"],
+    });
+  });
+
+  it("Deals: keeps at least one reason and refuses an empty one before sending", async () => {
+    renderWithApp(<SettingsPage />);
+    await userEvent.click(await screen.findByRole("button", { name: "Remove Budget" }));
+    expect(screen.getByRole("button", { name: "Remove Timing" })).toHaveProperty("disabled", true);
+    await userEvent.click(screen.getByRole("button", { name: "Add Reason" }));
+    await userEvent.click(screen.getByRole("button", { name: "Save Deals" }));
+    const empty = screen.getByRole("textbox", { name: "Lost reason 2" });
+    await waitFor(() => expect(empty.getAttribute("aria-invalid")).toBe("true"));
+    expect(calls.filter((call) => call.method === "PATCH")).toEqual([]);
   });
 
   it("refuses a logo of another type or too big before sending it", () => {

@@ -3,6 +3,7 @@ import { PageHeader } from "@/components/page-header";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useSettings } from "@/api/get-settings";
+import { DealsCard } from "./deals-card.tsx";
 import { LogoCard } from "./logo-card.tsx";
 import { SettingsForm } from "./settings-form.tsx";
 
@@ -11,7 +12,7 @@ export function SettingsPage() {
   const settings = useSettings();
   return (
     <>
-      <PageHeader title="Settings" description="The agency's name, mail sender, currency, calendar and logo." />
+      <PageHeader title="Settings" description="The agency's name, mail sender, currency, calendar, deals and logo." />
       {settings.error ? (
         <ErrorState title="Could not load the settings" error={settings.error} onRetry={() => void settings.refetch()} />
       ) : !settings.data ? (
@@ -31,6 +32,7 @@ export function SettingsPage() {
               <SettingsForm key={settings.data.version} settings={settings.data} />
             </CardContent>
           </Card>
+          <DealsCard key={`deals-${settings.data.version}`} settings={settings.data} />
           <LogoCard settings={settings.data} />
         </div>
       )}
