@@ -37,7 +37,10 @@ async function openBoard(page: Page) {
 test.beforeAll(async ({ baseURL }) => {
   api = await request.newContext({ baseURL, storageState: PARTNER.state, extraHTTPHeaders: { Origin: baseURL! } });
   await createLead({ name: "Mia Mouse", business: "Mouse Works", email: "mia@journey.test", priority: "high" }, "Contacted");
-  await createLead({ name: "Kit Keys", business: "Keys & Co", email: "kit@journey.test", phone: "+15550100", priority: "low" }, "Contacted");
+  await createLead(
+    { name: "Kit Keys", business: "Keys & Co", email: "kit@journey.test", phone: "+15550100", priority: "low" },
+    "Contacted",
+  );
 });
 
 test.afterAll(async () => {
@@ -64,7 +67,15 @@ test("the board: ten columns of 20rem with counts, cards with initials and prior
   await expect(card(page, "Contacted", "Mia Mouse")).not.toContainText("+1");
 
   await kit.getByRole("button", { name: "Actions for Kit Keys" }).click();
-  await expect(page.getByRole("menuitem")).toHaveText(["View Details", "Edit Lead", "Schedule Meeting", "Send Email", "Update Stage"]);
+  await expect(page.getByRole("menuitem")).toHaveText([
+    "View Details",
+    "Edit Lead",
+    "Schedule Meeting",
+    "Send Email",
+    "Update Stage",
+    "Change Owner…",
+    "Close as Lost…",
+  ]);
   await page.keyboard.press("Escape");
 
   await checkAndCapture(page, "leads-board");
@@ -154,7 +165,10 @@ test("move a card by keyboard, announced to screen readers; it stays there after
   await page.keyboard.press("Space");
   await said(/^Kit Keys was dropped in Proposal Sent, position \d of 3\.$/);
   await expect(card(page, "Proposal Sent", "Kit Keys")).toBeVisible();
-  const order = () => column(page, "Proposal Sent").getByRole("article").evaluateAll((cards) => cards.map((c) => c.getAttribute("aria-label")));
+  const order = () =>
+    column(page, "Proposal Sent")
+      .getByRole("article")
+      .evaluateAll((cards) => cards.map((c) => c.getAttribute("aria-label")));
   const shown = await order();
   expect(shown).toHaveLength(3);
   await page.reload();
@@ -228,7 +242,8 @@ test("Import CSV: columns guessed, a dry-run preview names the bad row, then the
   await openBoard(page);
   await page.getByRole("button", { name: "Import CSV" }).click();
   const dialog = page.getByRole("dialog", { name: "Import Leads" });
-  const csv = 'Name,Company,E-mail,Phone\r\nIvy Import,Import Co,ivy@journey.test,+15550101\r\nBad Row,No Email Co,,\r\n"Quinn ""Q"" Quote","Quote, Inc",quinn@journey.test,\r\n';
+  const csv =
+    'Name,Company,E-mail,Phone\r\nIvy Import,Import Co,ivy@journey.test,+15550101\r\nBad Row,No Email Co,,\r\n"Quinn ""Q"" Quote","Quote, Inc",quinn@journey.test,\r\n';
   await dialog.getByLabel("CSV file").setInputFiles({ name: "leads.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
   await expect(dialog.getByText("leads.csv: 3 rows, 4 columns.")).toBeVisible();
   await expect(dialog.getByRole("combobox", { name: "Business Name" })).toHaveText("Company");
