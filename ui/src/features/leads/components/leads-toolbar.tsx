@@ -57,7 +57,7 @@ export function LeadsToolbar(props: LeadsToolbarProps) {
           </SelectContent>
         </Select>
         <Select value={owner} onValueChange={onOwnerChange}>
-          <SelectTrigger className="w-40 sm:w-44" aria-label="Owner">
+          <SelectTrigger className="w-44" aria-label="Owner">
             <SelectValue />
           </SelectTrigger>
           <SelectContent>
