@@ -60,7 +60,8 @@ function teamCommandRoutes(system: System, deps: AuthDeps, mailer: () => Mailer)
   const { store, db } = system;
   const shared = { store, db, now: deps.now, newId: deps.newId };
   const logMailFailure = (error: unknown) => system.log.error({ err: error }, "The invitation's email was not sent");
-  const invitations = { ...shared, mailer, mailFrom: system.config.MAIL_FROM, publicUrl: deps.publicUrl, logMailFailure };
+  const production = system.config.NODE_ENV === "production";
+  const invitations = { ...shared, mailer, mailFrom: system.config.MAIL_FROM, publicUrl: deps.publicUrl, production, logMailFailure };
   return Router().use(userCommandRoutes({ ...shared, sessions: deps.sessions }), invitationRoutes(invitations));
 }
 

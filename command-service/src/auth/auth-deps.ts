@@ -48,3 +48,19 @@ export async function startSession(deps: AuthDeps, req: Request, res: Response, 
 export async function meOf(deps: AuthDeps, account: { id: string; email: string }): Promise<Me> {
   return { accountId: account.id, email: account.email, user: await deps.resolveUser(account.id) };
 }
+
+/**
+ * A page of the app as a mailed link points at it: PUBLIC_URL's, else (outside production) the
+ * address this request was sent to. Never the Origin header, and in production never the Host:
+ * whoever could name it would have the recipient's link point at their own site. Undefined when
+ * production has no PUBLIC_URL.
+ */
+export function mailedPageUrl(
+  req: Request,
+  deps: { publicUrl?: string | undefined; production: boolean },
+  page: string,
+): string | undefined {
+  if (deps.publicUrl) return `${deps.publicUrl.replace(/\/+$/, "")}${page}`;
+  if (deps.production) return undefined;
+  return `${req.protocol}://${req.get("host") ?? "localhost"}${page}`;
+}

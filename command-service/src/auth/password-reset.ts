@@ -5,7 +5,7 @@ import type { AccountTokens } from "@crm/infra/auth/account-tokens";
 import type { AccountRepository } from "@crm/infra/auth/accounts";
 import type { EventStore } from "@crm/infra/event-store/event-store";
 import type { Mailer } from "@crm/infra/mail/mailer";
-import type { AuthDeps } from "./auth-deps.ts";
+import { mailedPageUrl, type AuthDeps } from "./auth-deps.ts";
 import { accountMailBrand, composeResetMail } from "./password-reset.mail.ts";
 
 /** What the self-service routes (password reset, profile) need beyond sign-in's. */
@@ -35,16 +35,9 @@ export interface ResetRequesterDeps {
   warn: (message: string) => void;
 }
 
-/**
- * The reset page a link opens: PUBLIC_URL's, else (outside production) the address this request
- * was sent to. Never the Origin header, and in production never the Host: whoever could name it
- * would have the victim's link point at their own site.
- */
-export function resetPageOf(req: Request, deps: Pick<SelfServiceDeps, "publicUrl" | "production">): string | undefined {
-  if (deps.publicUrl) return `${deps.publicUrl.replace(/\/+$/, "")}/reset-password`;
-  if (deps.production) return undefined;
-  return `${req.protocol}://${req.get("host") ?? "localhost"}/reset-password`;
-}
+/** The reset page a mailed link opens (mailedPageUrl); undefined in production without PUBLIC_URL. */
+export const resetPageOf = (req: Request, deps: Pick<SelfServiceDeps, "publicUrl" | "production">) =>
+  mailedPageUrl(req, deps, "/reset-password");
 
 /** A user who may not get a link: deactivated by a Partner, or invited (the invitation's link is their way in). */
 const mayReset = (user: User | null) => user?.status !== "deactivated" && user?.status !== "invited";

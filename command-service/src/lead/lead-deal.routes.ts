@@ -1,9 +1,9 @@
 import type { Request } from "express";
-import { z } from "zod/mini";
 import { ApiError } from "@crm/contracts/api/errors";
 import { positioned } from "@crm/contracts/api/command-result";
 import { LeadIdParam } from "@crm/contracts/api/params";
 import { LoseLeadBody, ReassignLeadsBody, ReopenLeadBody } from "@crm/contracts/lead/commands";
+import { ReassignLeadsResult } from "@crm/contracts/lead/answers";
 import { Lead } from "@crm/contracts/lead/lead";
 import { leadStreamId } from "@crm/contracts/lead/stream";
 import { SETTINGS_STREAM_ID } from "@crm/contracts/settings/events";
@@ -14,15 +14,6 @@ import { handleCommand } from "../core/command-handler.ts";
 import { commandMetadata } from "../core/command-context.ts";
 import { leadDecider } from "./lead.decider.ts";
 import { answer, checkOwner, setup as leadSetup, type LeadRouteDeps } from "./lead.routes.ts";
-
-export const REASSIGN_STATUSES = ["reassigned", "unchanged", "not found", "closed"] as const;
-
-/** POST /api/leads/reassign: what came of each lead, in the order asked, and the log position to read them at. */
-export const ReassignLeadsResult = z.object({
-  position: z.string(),
-  results: z.array(z.object({ leadId: z.string(), status: z.enum(REASSIGN_STATUSES) })),
-});
-export type ReassignLeadsResult = z.infer<typeof ReassignLeadsResult>;
 
 function setup(deps: LeadRouteDeps) {
   /** The agency's lost reasons as its settings stand. */

@@ -7,6 +7,7 @@ import type { Database } from "@crm/infra/db/database";
 import type { EventStore } from "@crm/infra/event-store/event-store";
 import type { Mailer } from "@crm/infra/mail/mailer";
 import type { CommandDeps } from "../core/command-context.ts";
+import { mailedPageUrl } from "../auth/auth-deps.ts";
 import { mailBrand } from "../settings/mail-brand.ts";
 import { composeInviteMail } from "./invite.mail.ts";
 import { loadUser } from "./user-state.ts";
@@ -19,6 +20,8 @@ export interface InvitationDeps extends CommandDeps {
   mailer: () => Mailer;
   mailFrom: string;
   publicUrl?: string | undefined;
+  /** NODE_ENV is production: a link is never built from the Host a request names. */
+  production: boolean;
   /** Where a mail that could not be sent is logged (the answer says so too). */
   logMailFailure?: (error: unknown) => void;
 }
@@ -54,24 +57,28 @@ async function invitedInReadModel(db: Database, email: string): Promise<boolean>
   return rows.length > 0;
 }
 
-/** Where the invitation page lives: PUBLIC_URL, else the origin this request was addressed to. */
-function inviteLink(deps: Pick<InvitationDeps, "publicUrl">, req: Request, token: string): string {
-  const base = deps.publicUrl ?? `${req.protocol}://${req.get("host")}`;
-  return `${new URL("/invite", base).href}#${token}`;
+/**
+ * The invitation page a mailed link opens (mailedPageUrl), asked before anything is stored: in
+ * production without PUBLIC_URL no link can be mailed, so nothing is invited (503).
+ */
+export function invitePageOf(req: Request, deps: Pick<InvitationDeps, "publicUrl" | "production">): string {
+  const page = mailedPageUrl(req, deps, "/invite");
+  if (!page) throw new ApiError(503, "Service unavailable", "Invitations need PUBLIC_URL, the address the links in mails point to.");
+  return page;
 }
 
 /**
  * Mails the link and waits for the mailer to take it. The invitation is already stored: a failure
  * answers 502 saying so, and "Send again" (renew) issues a new link and tries again.
  */
-export async function mailInvitation(deps: InvitationDeps, req: Request, invitation: Invitation, token: string, expiresAt: Date) {
+export async function mailInvitation(deps: InvitationDeps, invitePage: string, invitation: Invitation, token: string, expiresAt: Date) {
   const inviter = invitation.invitedBy ? await loadUser(deps.store, invitation.invitedBy) : null;
   const { brand, sender } = await mailBrand({ ...deps, publicUrl: deps.publicUrl }); // the agency's settings
   const composed = composeInviteMail({
     displayName: invitation.displayName,
     role: invitation.role,
     inviterName: inviter?.displayName ?? null,
-    link: inviteLink(deps, req, token),
+    link: `${invitePage}#${token}`,
     expiresAt,
     brand,
   });

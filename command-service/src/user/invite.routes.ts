@@ -17,7 +17,7 @@ import { authRoute } from "../auth/auth.routes.ts";
 import { handleCommand, type CommandOptions } from "../core/command-handler.ts";
 import { commandOptions } from "../core/command-context.ts";
 import { acceptInvitation, inviteDetails, type InviteAcceptDeps } from "./invite-accept.ts";
-import { assertEmailFree, mailInvitation, type InvitationDeps } from "./invitations.ts";
+import { assertEmailFree, invitePageOf, mailInvitation, type InvitationDeps } from "./invitations.ts";
 import { actingUser, answerUser } from "./user-answer.ts";
 import { userDecider, type UserCommand } from "./user.decider.ts";
 import { loadUserState } from "./user-state.ts";
@@ -45,10 +45,11 @@ async function invite(req: Request, body: InviteBody, { deps, tokens, run }: Ctx
   const command = (expiresAt: Date): UserCommand => ({ type: "InviteUser", ...invitation, expiresAt: expiresAt.toISOString() });
   // A retried request (the same Idempotency-Key) gets the first answer again: no second link, no second mail.
   if (!options.newCommandId && (await deps.store.findCommand(options.metadata.commandId))) return run(command(deps.now()), options);
+  const page = invitePageOf(req, deps);
   await assertEmailFree(deps, body.email);
   const { token, expiresAt } = await tokens.issue("invite", userId, body.email, INVITE_LIFETIME_MS);
   const outcome = await run(command(expiresAt), options);
-  await mailInvitation(deps, req, invitation, token, expiresAt);
+  await mailInvitation(deps, page, invitation, token, expiresAt);
   return outcome;
 }
 
@@ -60,10 +61,11 @@ async function renew(req: Request, userId: string, { deps, tokens, run }: Ctx) {
   // Decided before the new token, whose issue retires the old link: an accepted invitation (409) or none (404) keeps its links.
   userDecider.decide(command(deps.now()), state);
   if (state.status !== "invited") throw new NotFoundError("Invitation");
+  const page = invitePageOf(req, deps);
   const { token, expiresAt } = await tokens.issue("invite", userId, state.email, INVITE_LIFETIME_MS);
   const outcome = await run(command(expiresAt), commandOptions(req, deps));
   const { email, displayName, role } = state;
-  await mailInvitation(deps, req, { userId, email, displayName, role, invitedBy: renewedBy }, token, expiresAt);
+  await mailInvitation(deps, page, { userId, email, displayName, role, invitedBy: renewedBy }, token, expiresAt);
   return outcome;
 }
 

@@ -88,3 +88,13 @@ export const ImportResult = z.object({
   position: z.optional(z.string()),
 });
 export type ImportResult = z.infer<typeof ImportResult>;
+
+/** What became of each lead of a bulk reassignment. */
+export const REASSIGN_STATUSES = ["reassigned", "unchanged", "not found", "closed"] as const;
+
+/** POST /api/leads/reassign: what came of each lead, in the order asked, and the log position to read them at. */
+export const ReassignLeadsResult = z.object({
+  position: z.string(),
+  results: z.array(z.object({ leadId: z.string(), status: z.enum(REASSIGN_STATUSES) })),
+});
+export type ReassignLeadsResult = z.infer<typeof ReassignLeadsResult>;

@@ -1,21 +1,14 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod/mini";
+import { ReassignLeadsResult } from "@crm/contracts/lead/answers";
 import type { ReassignLeadsBody } from "@crm/contracts/lead/commands";
 import { apiRequest } from "@/lib/api-client";
 import { invalidateLead } from "./lead-mutations.ts";
-
-/** What POST /api/leads/reassign answers: each lead's outcome, and the log position to wait for. */
-export const ReassignResult = z.object({
-  position: z.string(),
-  results: z.array(z.object({ leadId: z.string(), status: z.enum(["reassigned", "unchanged", "not found", "closed"]) })),
-});
-export type ReassignResult = z.infer<typeof ReassignResult>;
 
 /** POST /api/leads/reassign: several leads to one owner in one action. */
 export function useReassignLeads() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ReassignLeadsBody) => apiRequest("POST", "/api/leads/reassign", body, ReassignResult),
+    mutationFn: (body: ReassignLeadsBody) => apiRequest("POST", "/api/leads/reassign", body, ReassignLeadsResult),
     onSuccess: (_answer, { leadIds }) => {
       invalidateLead(queryClient);
       for (const id of leadIds) void queryClient.invalidateQueries({ queryKey: ["lead", id] });
@@ -24,7 +17,7 @@ export function useReassignLeads() {
 }
 
 /** The toast's words for a bulk reassignment: "3 leads reassigned to Ada; 1 unchanged or closed." */
-export function reassignSummary(answer: ReassignResult, ownerName: string): string {
+export function reassignSummary(answer: ReassignLeadsResult, ownerName: string): string {
   const moved = answer.results.filter((r) => r.status === "reassigned").length;
   const rest = answer.results.length - moved;
   const lead = (n: number) => `${n} ${n === 1 ? "lead" : "leads"}`;
