@@ -22,8 +22,13 @@ export interface MailReactorDeps {
   retry: RetryPolicy;
 }
 
-/** The agency's brand and sender as the settings stood at the request: the same on every attempt and every redelivery. */
-const brandAt = (deps: MailReactorDeps, event: RecordedEvent) => mailBrand({ ...deps, publicUrl: deps.publicUrl }, event.position);
+/**
+ * The agency's brand and the colleague who asked for the mail (its From name, Reply-To, signature
+ * and time zone), as the settings and their profile stood at the request: the same on every attempt
+ * and every redelivery.
+ */
+const brandAt = (deps: MailReactorDeps, event: RecordedEvent) =>
+  mailBrand({ ...deps, publicUrl: deps.publicUrl }, event.position, event.metadata.actor);
 
 type Kind = EventOf<"EmailSent">["data"]["kind"];
 

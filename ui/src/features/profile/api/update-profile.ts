@@ -3,7 +3,7 @@ import { positioned } from "@crm/contracts/api/command-result";
 import { Profile } from "@crm/contracts/user/answers";
 import type { ProfileBody } from "@crm/contracts/user/commands";
 import { apiRequest } from "@/lib/api-client";
-import { profileQueryOptions } from "./get-profile.ts";
+import { profileQueryOptions } from "@/api/get-profile";
 
 const Saved = positioned(Profile);
 

@@ -3,8 +3,8 @@ import { PageHeader } from "@/components/page-header";
 import { RoleBadge } from "@/components/role-badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { useAgencyTimeZone } from "../api/get-agency-time-zone.ts";
-import { useProfile } from "../api/get-profile.ts";
+import { useAgencyTimeZone } from "@/api/get-agency-time-zone";
+import { useProfile } from "@/api/get-profile";
 import { ChangePasswordForm } from "./change-password-form.tsx";
 import { ProfileDetailsForm } from "./profile-form.tsx";
 
