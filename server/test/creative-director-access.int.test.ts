@@ -161,6 +161,27 @@ for (const backend of BACKENDS)
       expect(upcoming).not.toContain(theirs.id);
     });
 
+    it("keeps reading a client lost and then archived: its page, timeline and tasks", async () => {
+      const own = await plant("Contract Signed", directorA);
+      const task = await staffClient(app, directorA).post("/api/creative-tasks", {
+        leadId: own.id,
+        title: "Launch reel",
+        description: "Three cuts of the launch reel",
+      });
+      expect(task.status, JSON.stringify(task.body)).toBe(201);
+      expect((await partner.post(`/api/leads/${own.id}/lose`, { reason: "Budget" })).status).toBe(200);
+      await caughtUp();
+      const lost = as(directorA);
+      for (const path of leadPageReads(own)) expect((await lost.get(path)).status, path).toBe(200);
+      expect((await lost.get(`/api/creative-tasks?leadId=${own.id}`)).body.map((t: { title: string }) => t.title)).toEqual(["Launch reel"]);
+      expect((await as(directorB).get(`/api/activities?leadId=${own.id}`)).status).toBe(403);
+      partnerWrote = await partner.post(`/api/leads/${own.id}/archive`, {});
+      expect(partnerWrote.status, JSON.stringify(partnerWrote.body)).toBe(200);
+      const archived = as(directorA);
+      expect((await archived.get(`/api/leads/${own.id}`)).body.status).toBe("archived");
+      expect((await archived.get(`/api/activities?leadId=${own.id}`)).status).toBe(200);
+    });
+
     it("refuses a client at once after it is re-assigned away, and reads one assigned to them at once", async () => {
       const moving = await plant("Contract Signed", directorA);
       await caughtUp();

@@ -47,8 +47,8 @@ export const leads = table("leads", LEAD_ROW_COLUMNS);
  * One row per lead closed as lost or archived (issue 31): the same columns as leads, and where it
  * stands. Closed leads live in their own table rather than in leads under a status column so that
  * every reader of leads (board, list, stats, onboarding, creative clients, the command service's
- * lookups by email, a Creative Director's access) still means the open leads without a filter it
- * could forget, and the board's indexes and counts hold open leads only. The projection moves a
+ * lookups by email) still means the open leads without a filter it could forget, and the board's
+ * indexes and counts hold open leads only; a Creative Director's access reads both tables. The projection moves a
  * row between the two tables as LeadLost, LeadReopened, LeadArchived and LeadRestored come.
  * lost_* is what it was lost with (kept while archived, so a restore returns it to the lost);
  * closed_at is when it entered its status (the Lost and Archived views sort by it).

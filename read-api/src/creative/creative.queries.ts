@@ -3,7 +3,7 @@ import { fileUrl, type FilePurpose, type SniffedType, type StoredFile } from "@c
 import type { ContentSubmission } from "@crm/contracts/creative/submission";
 import type { CreativeTask } from "@crm/contracts/creative/task";
 import { contentSubmissions, creativeFiles, creativeTasks } from "@crm/contracts/read-models/creative";
-import { leads } from "@crm/contracts/read-models/leads";
+import { closedLeads, leads } from "@crm/contracts/read-models/leads";
 import { selectAs } from "@crm/contracts/read-models/table";
 import { users } from "@crm/contracts/read-models/users";
 import type { Queryable } from "@crm/infra/db/database";
@@ -29,6 +29,13 @@ type SubmissionRow = Omit<ContentSubmission, "file" | "fileUrl"> & { file: Store
 type TaskRow = Omit<CreativeTask, "attachments" | "files" | "fileUrl"> & { attachments: StoredFile[] };
 
 const l = leads.as("l");
+
+/**
+ * Every lead, open or closed, with its name and director: a client lost or archived keeps the
+ * director who worked with them, who still reads its page, files, submissions and tasks (the
+ * client list shows open leads only).
+ */
+const directors = `(SELECT id, name, creative_director_id FROM ${leads} UNION ALL SELECT id, name, creative_director_id FROM ${closedLeads})`;
 const submission = contentSubmissions.as("x");
 const task = creativeTasks.as("x");
 
@@ -51,7 +58,7 @@ export async function listSubmissions(q: Queryable, scope: Scope): Promise<Conte
       "reviewed_by",
       "version",
     ])}
-     FROM ${submission} JOIN ${l} ON l.id = x.lead_id WHERE ${WHERE} ORDER BY x.created_at DESC, x.id LIMIT 1000`,
+     FROM ${submission} JOIN ${directors} l ON l.id = x.lead_id WHERE ${WHERE} ORDER BY x.created_at DESC, x.id LIMIT 1000`,
     params(scope),
   );
   return rows.map(({ file, ...row }) => ({ ...row, file: file && attachment(file), fileUrl: file && fileUrl(file.fileId) }));
@@ -75,7 +82,7 @@ export async function listTasks(q: Queryable, scope: Scope): Promise<CreativeTas
       "completed_at",
       "version",
     ])}
-     FROM ${task} JOIN ${l} ON l.id = x.lead_id WHERE ${WHERE} ORDER BY x.created_at DESC, x.id LIMIT 1000`,
+     FROM ${task} JOIN ${directors} l ON l.id = x.lead_id WHERE ${WHERE} ORDER BY x.created_at DESC, x.id LIMIT 1000`,
     params(scope),
   );
   return rows.map(({ attachments, ...row }) => ({
@@ -97,9 +104,9 @@ export async function listClients(q: Queryable, directorId: string | null): Prom
   return rows;
 }
 
-/** The director of a lead: undefined when no such lead, null when it has none. */
+/** The director of a lead, open or closed: undefined when no such lead, null when it has none. */
 export async function directorOfLead(q: Queryable, leadId: string): Promise<string | null | undefined> {
-  const { rows } = await q.query<{ d: string | null }>(`SELECT creative_director_id AS d FROM ${leads} WHERE id = $1`, [leadId]);
+  const { rows } = await q.query<{ d: string | null }>(`SELECT creative_director_id AS d FROM ${directors} l WHERE id = $1`, [leadId]);
   return rows[0] === undefined ? undefined : rows[0].d;
 }
 
@@ -117,12 +124,12 @@ export interface FileRecord {
 
 const f = creativeFiles.as("f");
 
-/** An uploaded file with its lead's current director; undefined when unknown or its lead is gone. */
+/** An uploaded file with its lead's current director (the lead open or closed); undefined when unknown or its lead is gone. */
 export async function findFile(q: Queryable, fileId: string): Promise<FileRecord | undefined> {
   const { rows } = await q.query<FileRecord>(
     `SELECT ${selectAs(f, ["id", "lead_id", "purpose", "key", "name"])}, f.size::float8 AS size, ${selectAs(f, ["content_type", "checksum"])},
        l.creative_director_id AS "directorId"
-     FROM ${f} JOIN ${l} ON l.id = f.lead_id WHERE f.id = $1`,
+     FROM ${f} JOIN ${directors} l ON l.id = f.lead_id WHERE f.id = $1`,
     [fileId],
   );
   return rows[0];

@@ -1,5 +1,5 @@
 import type { Meeting } from "@crm/contracts/meeting/meeting";
-import { leads } from "@crm/contracts/read-models/leads";
+import { closedLeads, leads } from "@crm/contracts/read-models/leads";
 import { meetings } from "@crm/contracts/read-models/meetings";
 import { selectAs } from "@crm/contracts/read-models/table";
 import type { Queryable } from "@crm/infra/db/database";
@@ -37,6 +37,10 @@ export async function meetingsOfLead(q: Queryable, leadId: string): Promise<Meet
 /** The leads of one director (the leads read model), for a meeting's lead_id to be found in. */
 const DIRECTORS_LEADS = (param: string) => `(SELECT id FROM ${leads} WHERE creative_director_id = ${param})`;
 
+/** Every lead of one director, open or closed: a lost or archived client's pages stay theirs to read. */
+const DIRECTORS_CLIENTS = (param: string) =>
+  `(SELECT id FROM ${leads} WHERE creative_director_id = ${param} UNION ALL SELECT id FROM ${closedLeads} WHERE creative_director_id = ${param})`;
+
 /** Scheduled meetings that end after a moment, soonest first; a Creative Director's (directorId) of their own clients only. */
 export async function upcomingMeetings(q: Queryable, after: string, limit: number, directorId?: string): Promise<Meeting[]> {
   const { rows } = await q.query<Meeting>(
@@ -60,7 +64,7 @@ export async function getMeetingForDirector(
   directorId: string,
 ): Promise<{ meeting: Meeting; theirs: boolean } | undefined> {
   const { rows } = await q.query<Meeting & { theirs: boolean }>(
-    `SELECT ${COLUMNS}, lead_id IN ${DIRECTORS_LEADS("$2")} AS theirs FROM ${meetings} WHERE id = $1`,
+    `SELECT ${COLUMNS}, lead_id IN ${DIRECTORS_CLIENTS("$2")} AS theirs FROM ${meetings} WHERE id = $1`,
     [id, directorId],
   );
   if (!rows[0]) return undefined;
