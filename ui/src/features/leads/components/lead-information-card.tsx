@@ -1,13 +1,9 @@
 import { lazy, Suspense } from "react";
 import type { Lead } from "@crm/contracts/lead/answers";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { DEFAULT_STAGE_PROBABILITIES } from "@crm/contracts/lead/stages";
 import { formatDate } from "@/lib/format";
-import { formatMoney } from "@/lib/money";
 import { useCreativeDirectors } from "@/api/get-creative-directors";
-import { useSettings } from "@/api/get-settings";
-import { useStaff } from "../api/get-staff.ts";
-import { ownerName } from "../utils/owners.ts";
+import { useDealRows } from "../utils/use-deal-rows.ts";
 import { LeadBadges } from "./lead-badges.tsx";
 
 /** The edit form (its fields, schema and form library) loads when the person first edits, not with the page. */
@@ -17,26 +13,6 @@ export interface LeadInformationCardProps {
   lead: Lead;
   editing: boolean;
   onEditingChange: (editing: boolean) => void;
-}
-
-/** "2026-03-31" as "Mar 31, 2026" (a calendar day: no time zone may move it). */
-const formatDay = (day: string) => formatDate(`${day}T12:00:00`);
-
-/** The deal's rows (docs/product.md, "Deals"): owner, value, expected close, probability (own or the stage's), won on. */
-function useDealRows(lead: Lead): [string, string | null][] {
-  const staff = useStaff();
-  const settings = useSettings().data;
-  const currency = settings?.currency ?? "USD";
-  const stageDefault = (settings?.stageProbabilities ?? DEFAULT_STAGE_PROBABILITIES)[lead.stage];
-  const probability =
-    lead.probability !== null ? `${lead.probability}%` : stageDefault === undefined ? null : `${stageDefault}% (stage default)`;
-  return [
-    ["Owner", ownerName(staff.data, lead.assignedTo)],
-    ["Value", lead.valueMinor === null ? null : formatMoney(lead.valueMinor, currency)],
-    ["Expected Close", lead.expectedCloseOn ? formatDay(lead.expectedCloseOn) : null],
-    ["Probability", probability],
-    ["Outcome", lead.wonAt ? `Won on ${formatDate(lead.wonAt)}` : null],
-  ];
 }
 
 /** The Lead Information card; in edit mode, the form with Save Changes and Cancel. */
