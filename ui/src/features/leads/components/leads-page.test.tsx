@@ -138,4 +138,20 @@ describe("the leads board: owners, values, bulk reassign", { timeout: 30_000 }, 
     await waitFor(() => expect(screen.queryByRole("toolbar", { name: "Selected leads" })).toBeNull());
     expect(screen.getByRole("button", { name: "Move Lead 1" })).toBeTruthy();
   });
+
+  it("starts the selection again when the filter changes, so no hidden card is reassigned", async () => {
+    network();
+    renderWithApp(<LeadsPage />);
+    await screen.findByRole("article", { name: "Lead 1" });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: "Select" }));
+    await user.click(screen.getByRole("checkbox", { name: "Select Lead 1" }));
+    await user.click(screen.getByRole("checkbox", { name: "Select Lead 2" }));
+    const bar = screen.getByRole("toolbar", { name: "Selected leads" });
+    expect(bar.textContent).toContain("2 selected");
+    await user.click(screen.getByRole("combobox", { name: "Owner" }));
+    await user.click(screen.getByRole("option", { name: "Grace Hopper" }));
+    await waitFor(() => expect(bar.textContent).toContain("0 selected"));
+    expect(within(bar).getByRole("button", { name: "Reassign…" }).hasAttribute("disabled")).toBe(true);
+  });
 });

@@ -58,6 +58,14 @@ export function LeadsPage() {
   const staff = useStaff();
   const [selecting, setSelecting] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<string>>(NONE);
+  // A selection belongs to the board it was made on: a new search or filter starts it again, so a
+  // bulk action never touches cards the person can no longer see.
+  const filterKey = JSON.stringify(filter);
+  const [selectedOn, setSelectedOn] = useState(filterKey);
+  if (selectedOn !== filterKey) {
+    setSelectedOn(filterKey);
+    setSelected(NONE);
+  }
   const [reassigning, setReassigning] = useState(false);
   const selection = useMemo(() => (selecting ? { ids: selected, onChange: setSelected } : null), [selecting, selected]);
   const changeSelecting = (next: boolean) => {
