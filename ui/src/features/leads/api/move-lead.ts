@@ -2,17 +2,19 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { positioned } from "@crm/contracts/api/command-result";
 import { Lead, type LeadBoard } from "@crm/contracts/lead/answers";
+import { DEFAULT_STAGE_PROBABILITIES } from "@crm/contracts/lead/stages";
+import { settingsQueryOptions } from "@/api/get-settings";
 import { apiRequest } from "@/lib/api-client";
 import { toast } from "@/lib/toast";
-import { applyBoardMove, applyMove, type LeadMove } from "../utils/board-columns.ts";
+import { applyBoardMove, applyMove, type LeadMove, type StageProbabilities } from "../utils/board-columns.ts";
 import { CONFLICT_TEXT, errorMessage, invalidateLead, isConflict } from "./lead-mutations.ts";
 
 /** What the route answers (command-service lead.routes): the moved lead with its log position. */
 const MovedLead = positioned(Lead);
 
 /** A cached ["leads", …] answer with the move applied: a list (search, export) or a paged board. */
-function withMove(data: Lead[] | LeadBoard, move: LeadMove) {
-  return Array.isArray(data) ? applyMove(data, move) : applyBoardMove(data, move);
+function withMove(data: Lead[] | LeadBoard, move: LeadMove, defaults: StageProbabilities) {
+  return Array.isArray(data) ? applyMove(data, move) : applyBoardMove(data, move, defaults);
 }
 
 /**
@@ -26,7 +28,8 @@ export function useMoveLead() {
     (move: LeadMove) => {
       void queryClient.cancelQueries({ queryKey: ["leads"] });
       const before = queryClient.getQueriesData<Lead[] | LeadBoard>({ queryKey: ["leads"] });
-      for (const [key, data] of before) if (data) queryClient.setQueryData(key, withMove(data, move));
+      const defaults = queryClient.getQueryData(settingsQueryOptions.queryKey)?.stageProbabilities ?? DEFAULT_STAGE_PROBABILITIES;
+      for (const [key, data] of before) if (data) queryClient.setQueryData(key, withMove(data, move, defaults));
       const { leadId, ...body } = move;
       apiRequest("POST", `/api/leads/${encodeURIComponent(leadId)}/move`, body, MovedLead).then(
         () => invalidateLead(queryClient, leadId),

@@ -19,13 +19,15 @@ import { arrayMove } from "@dnd-kit/sortable";
 import { useCallback, useMemo, useRef, useState } from "react";
 import type { LeadStage } from "@crm/contracts/lead/lead";
 import type { Lead, LeadBoard } from "@crm/contracts/lead/answers";
-import { LEAD_STAGES } from "@crm/contracts/lead/stages";
+import { DEFAULT_STAGE_PROBABILITIES, LEAD_STAGES } from "@crm/contracts/lead/stages";
+import { useSettings } from "@/api/get-settings";
 import { useMoveLead } from "../api/move-lead.ts";
 import { BOARD_INSTRUCTIONS, boardAnnouncements } from "../utils/board-announcements.ts";
 import { boardKeyboardCoordinates } from "../utils/board-keyboard.ts";
 import {
   boardColumns,
   columnOf,
+  movedTotals,
   leadColumns,
   moveOf,
   placeCard,
@@ -182,6 +184,7 @@ export function PipelineBoard({ board, actions, onLoadMore, selection }: Pipelin
   }
 
   const onToggle = useSelectionToggle(selection, shown);
+  const defaults = useSettings().data?.stageProbabilities ?? DEFAULT_STAGE_PROBABILITIES;
   const announcements = useMemo(() => boardAnnouncements(() => announced.current), []);
   const activeLead = activeId ? byId.get(activeId) : undefined;
 
@@ -205,8 +208,9 @@ export function PipelineBoard({ board, actions, onLoadMore, selection }: Pipelin
       >
         {LEAD_STAGES.map((stage) => {
           const loaded = boardColumnOf.get(stage);
-          // The count follows a card dragged in or out before the server has it.
+          // The count and the totals follow a card dragged in or out before the server has it.
           const count = (loaded?.count ?? 0) + shown[stage].length - columns[stage].length;
+          const totals = movedTotals(stage, loaded, shown === columns ? null : { shown, columns, byId, defaults });
           return (
             <PipelineColumn
               key={stage}
@@ -217,8 +221,8 @@ export function PipelineBoard({ board, actions, onLoadMore, selection }: Pipelin
               onLoadMore={onLoadMore}
               actions={actions}
               activeId={activeId && shown[stage].includes(activeId) ? activeId : null}
-              valueMinor={loaded?.valueMinor ?? 0}
-              weightedMinor={loaded?.weightedMinor ?? 0}
+              valueMinor={totals.valueMinor}
+              weightedMinor={totals.weightedMinor}
               selectedIds={selection?.ids}
               onToggle={selection ? onToggle : undefined}
             />

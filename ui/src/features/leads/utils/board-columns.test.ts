@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { LeadStage } from "@crm/contracts/lead/lead";
 import type { Lead, LeadBoard } from "@crm/contracts/lead/answers";
-import { LEAD_STAGES } from "@crm/contracts/lead/stages";
-import { applyBoardMove, applyMove, boardColumns, leadColumns, moveOf, placeCard } from "./board-columns.ts";
+import { DEFAULT_STAGE_PROBABILITIES, LEAD_STAGES } from "@crm/contracts/lead/stages";
+import { applyBoardMove, applyMove, boardColumns, leadColumns, movedTotals, moveOf, placeCard } from "./board-columns.ts";
 
 const lead = (id: string, stage: LeadStage): Lead =>
   ({ id, stage, name: id, business: "b", email: `${id}@x.test`, priority: "medium", version: 1 }) as Lead;
@@ -98,5 +98,56 @@ describe("board columns", () => {
     expect(column(within, "New Lead")).toMatchObject({ count: 7 });
     expect(column(within, "New Lead").leads.map((l) => l.id)).toEqual(["b", "a"]);
     expect(applyBoardMove(paged, { leadId: "zz", stage: "Active", afterId: null, beforeId: null })).toBe(paged);
+  });
+
+  describe("column totals follow a moved card", () => {
+    const defaults = { ...DEFAULT_STAGE_PROBABILITIES, "New Lead": 10, Contacted: 20 };
+    const valued = (id: string, stage: LeadStage, valueMinor: number, probability: number | null): Lead => ({
+      ...lead(id, stage),
+      valueMinor,
+      probability,
+    });
+    const deals = [valued("a", "New Lead", 100_000, null), valued("b", "New Lead", 50_000, 60), valued("c", "Contacted", 30_000, null)];
+    /** The board as the server totals it: each lead's value, weighted by its own probability or the stage's. */
+    const totalled = (leads: Lead[]): LeadBoard => {
+      const paged = boardOf(leads);
+      return {
+        columns: paged.columns.map((column) => ({
+          ...column,
+          valueMinor: column.leads.reduce((sum, l) => sum + (l.valueMinor ?? 0), 0),
+          weightedMinor: column.leads.reduce(
+            (sum, l) => sum + Math.round(((l.valueMinor ?? 0) * (l.probability ?? defaults[l.stage])) / 100),
+            0,
+          ),
+        })),
+      };
+    };
+    const totals = (b: LeadBoard, stage: LeadStage) => {
+      const { valueMinor, weightedMinor } = b.columns.find((c) => c.stage === stage)!;
+      return { valueMinor, weightedMinor };
+    };
+
+    it("in a cached board: out of one column, into the other, weighted by the new stage's default", () => {
+      const before = totalled(deals);
+      const moved = applyBoardMove(before, { leadId: "a", stage: "Contacted", afterId: null, beforeId: null }, defaults);
+      const recount = totalled(deals.map((l) => (l.id === "a" ? { ...l, stage: "Contacted" as const } : l)));
+      for (const stage of ["New Lead", "Contacted"] as const) expect(totals(moved, stage)).toEqual(totals(recount, stage));
+      expect(totals(moved, "Contacted")).toEqual({ valueMinor: 130_000, weightedMinor: 26_000 });
+      const own = applyBoardMove(before, { leadId: "b", stage: "Contacted", afterId: null, beforeId: null }, defaults);
+      expect(totals(own, "Contacted")).toEqual({ valueMinor: 80_000, weightedMinor: 36_000 });
+    });
+
+    it("while a card is dragged: the columns it left and entered, the others untouched", () => {
+      const server = totalled(deals);
+      const columns = boardColumns(server);
+      const byId = new Map(deals.map((l) => [l.id, l]));
+      const shown = placeCard(columns, "b", "Contacted", 0);
+      const moved = { shown, columns, byId, defaults };
+      const column = (stage: LeadStage) => server.columns.find((c) => c.stage === stage);
+      expect(movedTotals("New Lead", column("New Lead"), moved)).toEqual({ valueMinor: 100_000, weightedMinor: 10_000 });
+      expect(movedTotals("Contacted", column("Contacted"), moved)).toEqual({ valueMinor: 80_000, weightedMinor: 36_000 });
+      expect(movedTotals("Active", column("Active"), moved)).toEqual({ valueMinor: 0, weightedMinor: 0 });
+      expect(movedTotals("Contacted", column("Contacted"), null)).toEqual(totals(server, "Contacted"));
+    });
   });
 });

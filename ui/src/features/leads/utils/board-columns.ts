@@ -1,6 +1,6 @@
 import type { LeadStage } from "@crm/contracts/lead/lead";
 import type { Lead, LeadBoard } from "@crm/contracts/lead/answers";
-import { LEAD_STAGES } from "@crm/contracts/lead/stages";
+import { DEFAULT_STAGE_PROBABILITIES, LEAD_STAGES } from "@crm/contracts/lead/stages";
 
 /** The card ids of each column, top to bottom. */
 export type Columns = Record<LeadStage, string[]>;
@@ -11,6 +11,58 @@ export interface LeadMove {
   stage: LeadStage;
   afterId: string | null;
   beforeId: string | null;
+}
+
+/** Each stage's default probability (percent), as the agency's settings give it. */
+export type StageProbabilities = Readonly<Record<LeadStage, number>>;
+
+/**
+ * What a lead adds to a column's totals while it sits in the stage: its value, and its value weighted
+ * by its own probability or else the stage's default, rounded per lead as the server rounds it.
+ */
+export function dealTotals(lead: Lead, stage: LeadStage, defaults: StageProbabilities): { valueMinor: number; weightedMinor: number } {
+  if (lead.valueMinor === null) return { valueMinor: 0, weightedMinor: 0 };
+  const probability = lead.probability ?? defaults[stage];
+  return { valueMinor: lead.valueMinor, weightedMinor: Math.round((lead.valueMinor * probability) / 100) };
+}
+
+/** A column's totals with a lead's part taken out (sign -1) or put in (+1). */
+export function shiftTotals<C extends { valueMinor: number; weightedMinor: number }>(
+  column: C,
+  part: { valueMinor: number; weightedMinor: number },
+  sign: 1 | -1,
+): C {
+  if (part.valueMinor === 0) return column;
+  return {
+    ...column,
+    valueMinor: column.valueMinor + sign * part.valueMinor,
+    weightedMinor: column.weightedMinor + sign * part.weightedMinor,
+  };
+}
+
+/**
+ * A column's totals as the board shows them: the server's, with the parts of the cards shown in it
+ * but not in the server's column (dragged in, or dropped and not yet taken) added, and the parts of
+ * the cards gone from it taken out. `moved` is null while the board shows the server's columns.
+ */
+export function movedTotals(
+  stage: LeadStage,
+  loaded: { valueMinor: number; weightedMinor: number } | undefined,
+  moved: { shown: Columns; columns: Columns; byId: ReadonlyMap<string, Lead>; defaults: StageProbabilities } | null,
+): { valueMinor: number; weightedMinor: number } {
+  let totals = { valueMinor: loaded?.valueMinor ?? 0, weightedMinor: loaded?.weightedMinor ?? 0 };
+  if (!moved || moved.shown[stage] === moved.columns[stage]) return totals;
+  const shown = new Set(moved.shown[stage]);
+  const server = new Set(moved.columns[stage]);
+  for (const id of shown) {
+    const lead = moved.byId.get(id);
+    if (lead && !server.has(id)) totals = shiftTotals(totals, dealTotals(lead, stage, moved.defaults), 1);
+  }
+  for (const id of server) {
+    const lead = moved.byId.get(id);
+    if (lead && !shown.has(id)) totals = shiftTotals(totals, dealTotals(lead, stage, moved.defaults), -1);
+  }
+  return totals;
 }
 
 /** Empty columns for every stage. */
@@ -101,9 +153,11 @@ export function applyMove(leads: readonly Lead[], move: LeadMove): Lead[] {
 /**
  * The board with the move applied, as applyMove does for a list: the lead leaves its column (one
  * fewer there) and sits in its new one after afterId, else before beforeId, else at the top (one
- * more there). A board that does not hold the lead (another filter, or not loaded) is returned unchanged.
+ * more there); its value and weighted value move with it (weighted by the new stage's default when
+ * it has no probability of its own). A board that does not hold the lead (another filter, or not
+ * loaded) is returned unchanged.
  */
-export function applyBoardMove(board: LeadBoard, move: LeadMove): LeadBoard {
+export function applyBoardMove(board: LeadBoard, move: LeadMove, defaults: StageProbabilities = DEFAULT_STAGE_PROBABILITIES): LeadBoard {
   const from = board.columns.find((column) => column.leads.some((l) => l.id === move.leadId));
   const lead = from?.leads.find((l) => l.id === move.leadId);
   if (!from || !lead) return board;
@@ -111,16 +165,18 @@ export function applyBoardMove(board: LeadBoard, move: LeadMove): LeadBoard {
   return {
     ...board,
     columns: board.columns.map((column) => {
-      let { leads, count } = column;
+      let next = column;
       if (column === from) {
-        leads = leads.filter((l) => l.id !== move.leadId);
-        count -= 1;
+        next = { ...column, leads: column.leads.filter((l) => l.id !== move.leadId), count: column.count - 1 };
+        next = shiftTotals(next, dealTotals(lead, from.stage, defaults), -1);
       }
-      if (column.stage !== move.stage) return leads === column.leads ? column : { ...column, leads, count };
+      if (column.stage !== move.stage) return next;
+      const { leads } = next;
       const after = move.afterId ? leads.findIndex((l) => l.id === move.afterId) : -1;
       let at = after >= 0 ? after + 1 : move.beforeId ? leads.findIndex((l) => l.id === move.beforeId) : -1;
       if (at < 0) at = 0;
-      return { ...column, leads: [...leads.slice(0, at), moved, ...leads.slice(at)], count: count + 1 };
+      next = { ...next, leads: [...leads.slice(0, at), moved, ...leads.slice(at)], count: next.count + 1 };
+      return shiftTotals(next, dealTotals(moved, move.stage, defaults), 1);
     }),
   };
 }
