@@ -14,7 +14,7 @@ import { startAppProcess, type AppProcess } from "./lib/app-process.ts";
 import { partnerToken } from "./lib/bearer.ts";
 import { closedLoop, type ClosedLoopResult } from "./lib/closed-loop.ts";
 import { pick } from "./lib/lead-data.ts";
-import { machineLoad } from "./lib/machine.ts";
+import { cpuSeconds, machineLoad, processCpuSeconds, serverCpuMeter } from "./lib/machine.ts";
 import { verdict, type Figure } from "./lib/report.ts";
 import { fmt, summarize } from "./lib/stats.ts";
 
@@ -31,7 +31,7 @@ export interface ReadBenchOptions {
   /** Only these endpoints (by name), e.g. for the growth runs; all by default. */
   only?: (name: string) => boolean;
   /** Each endpoint's p95 and its plain query's, as numbers (the growth table). */
-  onMeasured?: (endpoint: string, apiP95: number, limitP95: number) => void;
+  onMeasured?: (endpoint: string, apiP95: number, limitP95: number, cost: ReadCost) => void;
 }
 
 interface Endpoint {
@@ -120,7 +120,7 @@ const UNZIP_PIECE = 1024 * 1024;
  * browsers would on its own: unzipping in turn on this one event loop made each answer wait for
  * the others'.
  */
-function getter(app: AppProcess, token: string, agent: Agent, etags: Set<string>) {
+function getter(app: AppProcess, token: string, agent: Agent, etags: Set<string>, bytes: Bytes) {
   return (path: string) =>
     new Promise<void>((resolve, reject) => {
       const req = request(
@@ -130,13 +130,36 @@ function getter(app: AppProcess, token: string, agent: Agent, etags: Set<string>
           if (typeof res.headers.etag === "string") etags.add(res.headers.etag);
           const done = () => (res.statusCode === 200 ? resolve() : reject(new Error(`GET ${path}: ${res.statusCode}`)));
           res.on("error", reject);
+          res.on("data", (chunk: Buffer) => (bytes.wire += chunk.length));
           const body = res.headers["content-encoding"] === "gzip" ? res.pipe(createGunzip({ chunkSize: UNZIP_PIECE })) : res;
-          body.on("error", reject).on("end", done).resume();
+          body
+            .on("data", (chunk: Buffer) => (bytes.json += chunk.length))
+            .on("error", reject)
+            .on("end", done);
         },
       );
       req.on("error", reject);
       req.end();
     });
+}
+
+/** Bytes of the answers read: as they came over the wire (gzipped) and unzipped. */
+interface Bytes {
+  wire: number;
+  json: number;
+}
+
+/**
+ * What one API read cost, in CPU milliseconds of the app's process, of this client and of the
+ * Postgres backends, with the bytes of its answer: CPU time per read moves far less than latency
+ * when other work shares the machine, so two trees compare on it even on a busy one.
+ */
+export interface ReadCost {
+  appMs: number;
+  clientMs: number;
+  postgresMs: number;
+  wireKb: number;
+  jsonKb: number;
 }
 
 /** Alternating 1 s slices of the API and the plain query, for durationMs each. */
@@ -147,15 +170,31 @@ async function measure(
   get: (path: string) => Promise<void>,
   q: Database,
   ids: string[],
+  app: AppProcess,
+  bytes: Bytes,
 ) {
   const api: ClosedLoopResult[] = [];
   const limit: ClosedLoopResult[] = [];
+  const spent = { app: 0, client: 0, postgres: 0, wire: 0, json: 0 };
   const term = () => `lead${1 + Math.floor(Math.random() * ids.length)}@`;
   for (let done = 0; done < durationMs; done += 1_000) {
     // Only the first slice warms up: a request slower than a slice (a 100,000-lead board) would
     // otherwise always be the uncounted warm-up one.
     const warmupMs = done === 0 ? 200 : 0;
+    const [app0, client0, postgres, wire0, json0] = [
+      processCpuSeconds(app.pid),
+      cpuSeconds(),
+      await serverCpuMeter(q),
+      bytes.wire,
+      bytes.json,
+    ];
     api.push(await closedLoop(n, 1_000, () => endpoint.http(get, pick(ids), term()), warmupMs));
+    // The warm-up's reads are in these sums too, so they are divided by every read run (runs).
+    spent.app += processCpuSeconds(app.pid) - app0;
+    spent.client += cpuSeconds() - client0;
+    spent.postgres += await postgres();
+    spent.wire += bytes.wire - wire0;
+    spent.json += bytes.json - json0;
     limit.push(await closedLoop(n, 1_000, () => endpoint.limit(q, pick(ids), term()), warmupMs));
   }
   const sum = (rs: ClosedLoopResult[]) => ({
@@ -163,7 +202,15 @@ async function measure(
     errors: rs.reduce((s, r) => s + r.errors, 0),
     first: rs.find((r) => r.firstError)?.firstError,
   });
-  return { api: sum(api), limit: sum(limit) };
+  const reads = api.reduce((total, r) => total + r.runs, 0);
+  const cost: ReadCost = {
+    appMs: (spent.app * 1000) / reads,
+    clientMs: (spent.client * 1000) / reads,
+    postgresMs: (spent.postgres * 1000) / reads,
+    wireKb: spent.wire / 1024 / reads,
+    jsonKb: spent.json / 1024 / reads,
+  };
+  return { api: sum(api), limit: sum(limit), cost };
 }
 
 /** The app's reactors (command-service/src/reactors, onboarding-progress): each follows the log from its own checkpoint. */
@@ -204,18 +251,22 @@ export async function benchReadApi({
     const ids = (await q.query<{ id: string }>("SELECT id FROM leads")).rows.map((r) => r.id);
     // Distinct entity tags per endpoint: how many versions of a cached list the reads were served.
     const etags = new Set<string>();
-    const get = getter(app, token, agent, etags);
+    const bytes: Bytes = { wire: 0, json: 0 };
+    const get = getter(app, token, agent, etags, bytes);
     log(`read API (${label}), ${connections} connections, ${durationMs / 1000} s each alternating with the plain query, ${machineLoad()}`);
     const figures: Figure[] = [];
     for (const endpoint of ENDPOINTS.filter((e) => only(e.name))) {
       etags.clear();
       const stopMoving = endpoint.movesEveryMs ? mover(app, token, ids, endpoint.movesEveryMs) : undefined;
-      const { api, limit } = await measure(endpoint, connections, durationMs, get, q, ids).finally(() => stopMoving?.());
+      const { api, limit, cost } = await measure(endpoint, connections, durationMs, get, q, ids, app, bytes).finally(() => stopMoving?.());
       if (api.first) console.error(`  ${endpoint.name} first error:`, api.first);
       log(
         `  ${endpoint.name}: p50 ${fmt(api.p50, 1)} ms p95 ${fmt(api.p95, 1)} ms (n=${api.count}, errors ${api.errors}${etags.size ? `, ${etags.size} versions` : ""}); plain query p50 ${fmt(limit.p50, 1)} ms p95 ${fmt(limit.p95, 1)} ms`,
       );
-      onMeasured?.(endpoint.name, api.p95, limit.p95);
+      log(
+        `    CPU per read: app ${fmt(cost.appMs, 2)} ms, client ${fmt(cost.clientMs, 2)} ms, Postgres ${fmt(cost.postgresMs, 2)} ms; answer ${fmt(cost.wireKb, 1)} KB on the wire, ${fmt(cost.jsonKb, 1)} KB of JSON`,
+      );
+      onMeasured?.(endpoint.name, api.p95, limit.p95, cost);
       figures.push({
         figure: `read ${endpoint.name} (${label}, ${connections} conn)`,
         measured: `p50 ${fmt(api.p50, 1)} ms, p95 ${fmt(api.p95, 1)} ms, p99 ${fmt(api.p99, 1)} ms${api.errors ? `, ${api.errors} errors` : ""}`,

@@ -5,6 +5,8 @@ export interface ClosedLoopResult {
   errors: number;
   seconds: number;
   latenciesMs: number[];
+  /** Every operation run, the warm-up's included (for costs summed over the whole loop). */
+  runs: number;
   firstError?: unknown;
 }
 
@@ -20,6 +22,7 @@ export async function closedLoop(
 ): Promise<ClosedLoopResult> {
   const latenciesMs: number[] = [];
   let errors = 0;
+  let runs = 0;
   let firstError: unknown;
   const warmEnd = Date.now() + warmupMs;
   const end = warmEnd + durationMs;
@@ -28,6 +31,7 @@ export async function closedLoop(
     for (let now = Date.now(); now < end; now = Date.now()) {
       const started = process.hrtime.bigint();
       const counted = now >= warmEnd;
+      runs++;
       try {
         await op();
         if (counted) latenciesMs.push(msSince(started));
@@ -45,5 +49,5 @@ export async function closedLoop(
   );
   await Promise.all([warm, ...Array.from({ length: concurrency }, worker)]);
   const seconds = msSince(measuredStart) / 1000;
-  return { operations: latenciesMs.length, errors, seconds, latenciesMs, firstError };
+  return { operations: latenciesMs.length, errors, seconds, latenciesMs, runs, firstError };
 }
