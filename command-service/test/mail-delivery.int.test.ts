@@ -94,7 +94,7 @@ await eachBackend("mail delivery", (backend) => {
     const before = smtp.received.length;
     const mail = composeFormEmail({
       formType: "onboarding", recipientName: "Bob & <Co>", message: 'Welcome!\n<img src=x onerror="alert(1)">',
-      formUrl: `https://crm.example/onboarding-form/${TOKEN}`, brand: { name: "Studio Nine", year: 2030 },
+      formUrl: `https://crm.example/onboarding-form/${TOKEN}`, brand: { name: "Studio Nine", year: 2030 }, sender: null,
     });
     const messageId = randomUUID();
     await handleCommand(fx.store, messageStreamId(messageId), messageDecider, {

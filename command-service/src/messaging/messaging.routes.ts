@@ -11,12 +11,12 @@ import { routeGroup, type RouteBuilder } from "@crm/infra/http/route";
 import { normalizePhone } from "@crm/infra/sms/sms-sender";
 import { handleCommand } from "../core/command-handler.ts";
 import { issueClientLink } from "../client-link/issue-client-link.ts";
-import { commandOptions, type CommandDeps } from "../core/command-context.ts";
+import { actorOf, commandOptions, type CommandDeps } from "../core/command-context.ts";
 import { loadOpenLead, type OpenLead } from "./load-lead.ts";
 import { messageDecider, type MessageCommand } from "./message.decider.ts";
 import { composeFormEmail } from "./templates/form-email.ts";
 import { mailBrand } from "../settings/mail-brand.ts";
-import type { Brand } from "./templates/layout.ts";
+import type { Brand, Sender } from "./templates/layout.ts";
 import { composeMessageEmail } from "./templates/message-email.ts";
 
 export interface MessagingDeps extends CommandDeps {
@@ -54,8 +54,15 @@ async function request(
   res.status(202).json(body);
 }
 
-/** The agency's brand as its settings stand (docs/product.md, "Settings"). */
-const brand = async (deps: MessagingDeps): Promise<Brand> => (await mailBrand(deps)).brand;
+/**
+ * The agency's brand as its settings stand (docs/product.md, "Settings"), and the colleague sending
+ * (their name and signature as their profile stands). The mail reactor gives the mail their From
+ * name and Reply-To from the same profile, as it stood at the request.
+ */
+async function brandAndSender(deps: MessagingDeps, req: Request): Promise<{ brand: Brand; sender: Sender | null }> {
+  const { brand, person } = await mailBrand(deps, undefined, actorOf(req));
+  return { brand, sender: person ? { name: person.name, signature: person.signature } : null };
+}
 
 /** Mails the lead a fresh link to a form: each replaces the lead's earlier link (decisions/038). */
 async function sendForm(deps: MessagingDeps, call: { req: Request; res: Response }, leadId: string, input: SendFormBody) {
@@ -63,7 +70,12 @@ async function sendForm(deps: MessagingDeps, call: { req: Request; res: Response
   const keyed = commandOptions(call.req, deps);
   const commandId = keyed.newCommandId ? undefined : `${keyed.metadata.commandId}/client-link`; // a retry with the same key issues no second link
   const link = await issueClientLink(deps, call.req, { leadId: lead.id, purpose: "questionnaire", ...(commandId ? { commandId } : {}) });
-  const mail = composeFormEmail({ ...input, recipientName: lead.details.name, formUrl: link.url, brand: await brand(deps) });
+  const mail = composeFormEmail({
+    ...input,
+    recipientName: lead.details.name,
+    formUrl: link.url,
+    ...(await brandAndSender(deps, call.req)),
+  });
   const email = (messageId: string) => ({
     messageId,
     leadId: lead.id,
@@ -115,7 +127,8 @@ export const messagingCommandRoutes = routeGroup((route: RouteBuilder<MessagingD
     handle: async (call, deps) => {
       const { id } = call.params;
       const lead = await loadOpenLead(deps.store, id);
-      const mail = composeMessageEmail({ recipientName: lead.details.name, ...call.body, brand: await brand(deps) });
+      const { brand, sender } = await brandAndSender(deps, call.req);
+      const mail = composeMessageEmail({ ...call.body, signature: sender?.signature ?? "", brand });
       const to = lead.details.email;
       const email = (messageId: string) => ({ messageId, leadId: id, kind: "message" as const, formType: null, to, ...mail });
       await request(deps, call, lead, (messageId) => ({ type: "RequestEmail", email: email(messageId) }), to);

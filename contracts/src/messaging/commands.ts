@@ -5,21 +5,78 @@ import { preprocess } from "../api/preprocess.ts";
 // The answer lives in accepted.ts (zod/mini, for the browser); the server may still import it from here.
 export { MessageAccepted } from "./accepted.ts";
 
-/** The form types of Send Form with their labels (docs/product.md, "Meetings, mail and SMS"). */
+/**
+ * What a form mail says, for one form type of Send Form: its label, the subject used when the sender
+ * leaves it blank, the invitation used when they add no message, and what the form covers.
+ */
+export interface FormTypeMail {
+  label: string;
+  subject: string;
+  invitation: string;
+  /** Shown under "The form covers:"; each names questions the public questionnaire page really has. */
+  covers: readonly string[];
+}
+
+/**
+ * Every form type's link opens the same page, the client questionnaire (docs/product.md, "Public
+ * questionnaire"), so the onboarding form and the project questionnaire cover its five sections,
+ * while the feedback and contract review forms name the few of its questions they ask the client to
+ * answer, and nothing the page does not have.
+ */
+const QUESTIONNAIRE_SECTIONS_COVERED = [
+  "Your social media presence: followers and audience on each platform",
+  "Your company overview, target audience and what makes you unique",
+  "Your marketing so far, partnerships and public relations",
+  "Your goals, expectations, areas to improve and deadlines",
+  "Your brand: its words, guidelines and how you want it represented",
+] as const;
+
+/** The form types of Send Form, one row each (docs/product.md, "Meetings, mail and SMS"): the one place their wording lives. */
 export const FORM_TYPES = {
-  onboarding: "Client Onboarding Form",
-  questionnaire: "Project Questionnaire",
-  feedback: "Feedback Form",
-  contract: "Contract Review Form",
-} as const;
+  onboarding: {
+    label: "Client Onboarding Form",
+    subject: "Complete Your Onboarding Questionnaire",
+    invitation:
+      "We're excited to work with you! Please take a few minutes to complete our onboarding questionnaire, so that our creative team can start from what you tell us. Every question is optional.",
+    covers: QUESTIONNAIRE_SECTIONS_COVERED,
+  },
+  questionnaire: {
+    label: "Project Questionnaire",
+    subject: "Complete Your Project Questionnaire",
+    invitation:
+      "To plan your project, please take a few minutes to answer our questionnaire. Your answers help us tailor our work to your goals. Every question is optional.",
+    covers: QUESTIONNAIRE_SECTIONS_COVERED,
+  },
+  feedback: {
+    label: "Feedback Form",
+    subject: "Tell Us How We Are Doing",
+    invitation:
+      "We would value your feedback on our work together. The link opens our Client Onboarding Questionnaire; every question is optional, so you can answer just the ones below.",
+    covers: [
+      "Your goals and expectations as they stand now",
+      "The areas you would like us to improve",
+      "Anything else you want to tell us, under Additional information",
+    ],
+  },
+  contract: {
+    label: "Contract Review Form",
+    subject: "Check the Details for Your Contract",
+    invitation:
+      "Before we finalise your contract, please confirm the details it rests on. The link opens our Client Onboarding Questionnaire; every question is optional, so you can answer just the ones below. The contract itself comes separately.",
+    covers: [
+      "Your goals and expectations for our work",
+      "Your deadlines",
+      "Anything else the contract should take into account, under Additional information",
+    ],
+  },
+} as const satisfies Record<string, FormTypeMail>;
 export type FormType = keyof typeof FORM_TYPES;
 export const FormTypeSchema = z.enum(Object.keys(FORM_TYPES) as [FormType, ...FormType[]], {
   error: "Form type is onboarding, questionnaire, feedback or contract",
 });
 
 /** docs/product.md, "Meetings, mail and SMS": the subject used when the sender leaves it blank. */
-export const defaultFormSubject = (formType: FormType) =>
-  formType === "onboarding" ? "Complete Your Onboarding Questionnaire" : "Complete Your Project Questionnaire";
+export const defaultFormSubject = (formType: FormType): string => FORM_TYPES[formType].subject;
 
 /** docs/product.md, "Limits and constants". */
 export const SMS_MAX_LENGTH = 1600;

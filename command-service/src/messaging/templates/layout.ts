@@ -1,4 +1,4 @@
-import { escapeHtml } from "@crm/infra/mail/html";
+import { escapeHtml, paragraphs } from "@crm/infra/mail/html";
 
 // Where they always were; they live in contracts/ now because the read API names the agency too.
 export { brandName, fromAddress } from "@crm/contracts/settings/state";
@@ -45,5 +45,18 @@ ${bodyHtml}
 export function button(href: string, label: string): string {
   return `<p style="text-align:center;margin:32px 0;"><a href="${escapeHtml(href)}" style="background:#4f46e5;color:#ffffff;padding:14px 28px;border-radius:6px;text-decoration:none;font-weight:bold;display:inline-block;">${escapeHtml(label)}</a></p>`;
 }
+
+/** The colleague a mail to a lead is from: their name and signature, as their profile stood when they sent it. */
+export interface Sender {
+  name: string;
+  /** Plain text put under the body, its line breaks kept; "" for none. */
+  signature: string;
+}
+
+/** A signature under the body: escaped, never HTML, its lines kept; nothing for none. */
+export const signatureHtml = (signature: string) => paragraphs(signature, "color:#4b5563;");
+
+/** The same signature in the plain-text part, after a blank line; nothing for none. */
+export const signatureText = (signature: string): string[] => (signature.trim() ? ["", signature.trim()] : []);
 
 export const textFooter = (brand: Brand) => `\n--\n© ${brand.year} ${brand.name}`;

@@ -1,10 +1,21 @@
-import { escapeHtml, paragraphs } from "@crm/infra/mail/html";
-import { layout, textFooter, type Brand, type ComposedMail } from "./layout.ts";
+import { paragraphs } from "@crm/infra/mail/html";
+import { layout, signatureHtml, signatureText, textFooter, type Brand, type ComposedMail } from "./layout.ts";
 
-/** A plain message from the lead page, in the branded frame; the text is escaped, never HTML. */
-export function composeMessageEmail(input: { recipientName: string | null; subject: string; message: string; brand: Brand }): ComposedMail {
-  const greeting = input.recipientName ? `Hi ${input.recipientName},` : "Hello,";
-  const body = [`<p>${escapeHtml(greeting)}</p>`, paragraphs(input.message), `<p>Best regards,<br>${escapeHtml(input.brand.name)}</p>`].join("\n");
-  const text = [greeting, "", input.message, "", `Best regards,\n${input.brand.name}`, textFooter(input.brand)].join("\n");
+export interface MessageMailInput {
+  subject: string;
+  /** What the colleague wrote, as they wrote it: no greeting or sign-off is added around it. */
+  message: string;
+  /** Their profile's signature, put under the message; "" for none. */
+  signature: string;
+  brand: Brand;
+}
+
+/**
+ * A message from the lead page (docs/product.md, "Meetings, mail and SMS"): exactly the text the
+ * colleague wrote, escaped (never HTML), in the agency's frame, followed by their signature.
+ */
+export function composeMessageEmail(input: MessageMailInput): ComposedMail {
+  const body = [paragraphs(input.message), signatureHtml(input.signature)].filter((part) => part !== "").join("\n");
+  const text = [input.message.trim(), ...signatureText(input.signature), textFooter(input.brand)].join("\n");
   return { subject: input.subject, html: layout(input.brand, input.subject, body), text };
 }

@@ -31,7 +31,17 @@ export function SendEmailDialog({ lead, open, onOpenChange }: SendEmailDialogPro
       pendingLabel="Sending..."
     >
       <TextField name="subject" label="Subject" />
-      <TextareaField name="message" label="Message" rows={8} />
+      <TextareaField
+        name="message"
+        label="Message"
+        rows={8}
+        hint={
+          <p className="text-xs text-muted-foreground">
+            Sent as you write it, from you via the agency, with your profile's email signature under it. Replies come to you, or to the
+            agency's reply-to address when one is set.
+          </p>
+        }
+      />
     </FormDialog>
   );
 }

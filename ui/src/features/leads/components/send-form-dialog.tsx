@@ -44,7 +44,8 @@ export function SendFormDialog({ lead, open, onOpenChange, defaultFormType = "on
       });
     },
     failure: { title: "Failed to Send Email", fallback: "Please check your email configuration and try again." },
-    onSuccess: (_answer, { to }) => toast({ title: "Email Sent Successfully", description: `Onboarding form has been sent to ${to}` }),
+    onSuccess: (_answer, { formType, to }) =>
+      toast({ title: "Email Sent Successfully", description: `${FORM_TYPES[formType].label} has been sent to ${to}` }),
   });
   return (
     <FormDialog
@@ -58,11 +59,36 @@ export function SendFormDialog({ lead, open, onOpenChange, defaultFormType = "on
       className="max-h-[90vh] overflow-y-auto"
       submitDisabled={!lead}
     >
-      <FormField name="formType" label="Form Type" render={(control) => <FormTypePicker control={control} />} />
+      <FormField
+        name="formType"
+        label="Form Type"
+        hint={<FormTypeSummary formType={form.watch("formType")} />}
+        render={(control) => <FormTypePicker control={control} />}
+      />
       <TextField name="to" label="Recipient Email" type="email" placeholder="client@example.com" />
       <TextField name="subject" label="Subject" placeholder={defaultFormSubject(form.watch("formType"))} />
-      <TextareaField name="message" label="Additional Message" placeholder="Optional: a personal note above the link" />
+      <TextareaField
+        name="message"
+        label="Additional Message"
+        placeholder="Optional: your own words in place of the invitation"
+        hint={<p className="text-xs text-muted-foreground">Signed with your name and your profile's email signature.</p>}
+      />
     </FormDialog>
+  );
+}
+
+/** What the chosen type's mail says it covers, as the server writes it (FORM_TYPES). */
+function FormTypeSummary({ formType }: { formType: FormType }) {
+  const { label, covers } = FORM_TYPES[formType];
+  return (
+    <div className="text-xs text-muted-foreground" aria-live="polite">
+      <p>The mail says the {label} covers:</p>
+      <ul className="mt-1 list-disc space-y-0.5 pl-4">
+        {covers.map((topic) => (
+          <li key={topic}>{topic}</li>
+        ))}
+      </ul>
+    </div>
   );
 }
 
@@ -81,7 +107,7 @@ function FormTypePicker({ control: { id, value, onChange, onBlur, ref, ...aria }
       <SelectContent>
         {(Object.keys(FORM_TYPES) as FormType[]).map((type) => (
           <SelectItem key={type} value={type}>
-            {FORM_TYPES[type]}
+            {FORM_TYPES[type].label}
           </SelectItem>
         ))}
       </SelectContent>
