@@ -198,8 +198,10 @@ test("search asks the server and narrows the board; Export CSV saves what matche
   expect(download.suggestedFilename()).toMatch(/^leads-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = await readFile((await download.path())!, "utf8");
   const lines = csv.trimEnd().split("\r\n");
-  expect(lines[0]).toBe('"Name","Business","Email","Phone","Stage","Priority","Source"');
-  expect(lines).toContain('"Zoe Journey","Journey ""North"" Studio","zoe@journey.test","","Proposal Sent","medium",""');
+  expect(lines[0]).toBe("Name,Business,Email,Phone,Stage,Priority,Source,Owner,Value,Expected Close,Probability,Notes");
+  expect(lines).toContainEqual(
+    expect.stringMatching(/^Zoe Journey,"Journey ""North"" Studio",zoe@journey\.test,,Proposal Sent,medium,,[^,]+,,,,$/),
+  );
   expect(lines).toHaveLength(4);
 });
 

@@ -12,6 +12,8 @@ import type { LeadLookups } from "./lead-lookups.ts";
 export interface ImportDeps extends CommandDeps {
   store: EventStore;
   lookups: LeadLookups;
+  /** The agency's currency as its settings stand: a value cell is in it. */
+  currency: () => Promise<string>;
 }
 
 export interface ImportRequest {
@@ -27,16 +29,21 @@ const CONCURRENCY = 8;
 
 /**
  * Imports leads from CSV: good rows are appended even when others are bad, and each row reports
- * created, updated or error with its line. Rows run a few at a time, but rows that share an email
- * run in file order (a later row updates the lead an earlier one created). A dry run plans the
- * same and appends nothing.
+ * created, updated or error with its line, and what it sets (stage, owner, deal, source). A new
+ * lead is created (CreateLead), then set (UpdateLead), so its timeline says both. Rows run a few at
+ * a time, but rows that share an email run in file order (a later row updates the lead an earlier
+ * one created). A dry run plans the same and appends nothing.
  */
 export async function importLeads(deps: ImportDeps, request: ImportRequest): Promise<ImportResult> {
   const { body } = request;
   const parsed = readImport(body.csv, body.mapping);
   const emailColumn = parsed.columns.email!;
   const emails = parsed.rows.map((r) => r.fields[emailColumn]?.trim().toLowerCase() ?? "").filter((e) => e !== "");
-  const plans = planRows(parsed, await deps.lookups.leadIdsByEmail([...new Set(emails)]));
+  const context = {
+    colleagues: parsed.columns.owner === undefined ? [] : await deps.lookups.colleagues(),
+    currency: parsed.columns.value === undefined ? "USD" : await deps.currency(),
+  };
+  const plans = planRows(parsed, await deps.lookups.leadIdsByEmail([...new Set(emails)]), context);
   const created = new Map<string, string>();
   const previousOfEmail = new Map<string, Promise<unknown>>();
   const outcomes = await inPool(plans, CONCURRENCY, (plan) => {
@@ -45,13 +52,24 @@ export async function importLeads(deps: ImportDeps, request: ImportRequest): Pro
       await previous;
       return body.dryRun ? preview(plan) : execute(deps, request, plan, created);
     })();
-    if (plan.action !== "error") previousOfEmail.set(plan.email, outcome.catch(() => undefined));
+    if (plan.action !== "error")
+      previousOfEmail.set(
+        plan.email,
+        outcome.catch(() => undefined),
+      );
     return outcome;
   });
   const rows = outcomes.map((o) => o.row);
   const position = outcomes.map((o) => o.position ?? "").reduce((a, b) => (a > b ? a : b), "");
   const count = (status: ImportRowResult["status"]) => rows.filter((r) => r.status === status).length;
-  return { dryRun: body.dryRun, created: count("created"), updated: count("updated"), errors: count("error"), rows, ...(position ? { position } : {}) };
+  return {
+    dryRun: body.dryRun,
+    created: count("created"),
+    updated: count("updated"),
+    errors: count("error"),
+    rows,
+    ...(position ? { position } : {}),
+  };
 }
 
 /** Runs task over items with at most limit in flight, starting them in order; results keep the order. */
@@ -73,10 +91,17 @@ interface RowOutcome {
   position?: string;
 }
 
+/** What a row sets, when it sets anything beyond the contact's details. */
+const setOf = (plan: Exclude<RowPlan, { action: "error" }>) => (Object.keys(plan.set).length > 0 ? { set: plan.set } : {});
+
+function errorRow(plan: Extract<RowPlan, { action: "error" }>): ImportRowResult {
+  return { line: plan.line, status: "error", reason: plan.reason, ...(plan.leadId ? { leadId: plan.leadId } : {}) };
+}
+
 function preview(plan: RowPlan): RowOutcome {
-  if (plan.action === "error") return { row: { line: plan.line, status: "error", reason: plan.reason } };
-  if (plan.action === "create") return { row: { line: plan.line, status: "created" } };
-  return { row: { line: plan.line, status: "updated", ...(plan.leadId ? { leadId: plan.leadId } : {}) } };
+  if (plan.action === "error") return { row: errorRow(plan) };
+  if (plan.action === "create") return { row: { line: plan.line, status: "created", ...setOf(plan) } };
+  return { row: { line: plan.line, status: "updated", ...(plan.leadId ? { leadId: plan.leadId } : {}), ...setOf(plan) } };
 }
 
 function commandOf(deps: ImportDeps, plan: Exclude<RowPlan, { action: "error" }>, created: Map<string, string>): LeadCommand | string {
@@ -88,17 +113,28 @@ function commandOf(deps: ImportDeps, plan: Exclude<RowPlan, { action: "error" }>
 
 async function execute(deps: ImportDeps, request: ImportRequest, plan: RowPlan, created: Map<string, string>): Promise<RowOutcome> {
   const { line } = plan;
-  if (plan.action === "error") return { row: { line, status: "error", reason: plan.reason } };
+  if (plan.action === "error") return { row: errorRow(plan) };
   const command = commandOf(deps, plan, created);
   if (typeof command === "string") return { row: { line, status: "error", reason: command } };
   const commandId = request.idempotencyKey ? `${request.idempotencyKey}:${line}` : deps.newId();
+  const run = (next: LeadCommand, id: string) =>
+    handleCommand(deps.store, leadStreamId(next.leadId), leadDecider, next, { metadata: { ...request.metadata, commandId: id } });
+  let leadId: string | undefined;
   try {
-    const outcome = await handleCommand(deps.store, leadStreamId(command.leadId), leadDecider, command, { metadata: { ...request.metadata, commandId } });
-    const leadId = leadIdOfStream(outcome.streamId)!;
-    if (plan.action === "create") created.set(plan.email, leadId);
-    return { row: { line, status: plan.action === "create" ? "created" : "updated", leadId }, position: outcome.position };
+    let outcome = await run(command, commandId);
+    leadId = leadIdOfStream(outcome.streamId)!;
+    if (plan.action === "create") {
+      created.set(plan.email, leadId);
+      // The new lead's stage, owner and deal: the same command an edit sends, under a command id of its own.
+      if (Object.keys(plan.then).length > 0) outcome = await run({ type: "UpdateLead", leadId, changes: plan.then }, `${commandId}:set`);
+    }
+    return { row: { line, status: plan.action === "create" ? "created" : "updated", leadId, ...setOf(plan) }, position: outcome.position };
   } catch (error) {
-    if (error instanceof ApiError) return { row: { line, status: "error", reason: error.message } };
-    throw error;
+    if (!(error instanceof ApiError)) throw error;
+    const reason =
+      leadId && plan.action === "create"
+        ? `The lead was created, but its stage, owner and deal were not set: ${error.message}`
+        : error.message;
+    return { row: { line, status: "error", reason, ...(leadId ? { leadId } : {}) } };
   }
 }

@@ -1,5 +1,6 @@
-import { leads, type LeadsRow } from "@crm/contracts/read-models/leads";
-import { users } from "@crm/contracts/read-models/users";
+import type { LeadStatus } from "@crm/contracts/lead/stages";
+import { closedLeads, leads } from "@crm/contracts/read-models/leads";
+import { users, type UserRow } from "@crm/contracts/read-models/users";
 import type { Queryable } from "@crm/infra/db/database";
 import type { EventStore } from "@crm/infra/event-store/event-store";
 
@@ -8,7 +9,8 @@ const CATCH_UP_MS = 2_000;
 
 /**
  * The questions lead commands ask of read models before deciding (decisions/006): whether an id
- * is an active creative director or a possible deal owner (users, owned by identity: approved and not deactivated) and which lead has an email (leads).
+ * is an active creative director or a possible deal owner (users, owned by identity: approved and not deactivated), who the
+ * colleagues are (an import's owner column names them) and which lead has an email (leads and closed_leads).
  * Each first waits, briefly, for its read model to reach the head of the log, so a lead created or
  * a director approved a moment ago is seen; if the projector is down it answers from what it has.
  */
@@ -17,8 +19,24 @@ export interface LeadLookups {
   isCreativeDirector(userId: string): Promise<boolean | undefined>;
   /** Whether an id is an active Partner or Project Manager, who may own a deal; undefined while the users read model does not exist. */
   isOwnerCandidate(userId: string): Promise<boolean | undefined>;
-  /** Lead ids by lower-cased, trimmed email; the oldest lead wins when several share one. */
-  leadIdsByEmail(emails: readonly string[]): Promise<Map<string, string>>;
+  /**
+   * The lead each lower-cased, trimmed email belongs to, open, lost or archived: an open lead wins over a
+   * closed one, then the oldest.
+   */
+  leadIdsByEmail(emails: readonly string[]): Promise<Map<string, EmailMatch>>;
+  /** Every approved colleague (active or deactivated), for an import's owner column; empty while the users read model does not exist. */
+  colleagues(): Promise<Colleague[]>;
+}
+
+/** The lead an email belongs to and where it stands. */
+export interface EmailMatch {
+  id: string;
+  status: LeadStatus;
+}
+
+/** A colleague as an import names one: by email or display name. */
+export interface Colleague extends Pick<UserRow, "id" | "email" | "role" | "status"> {
+  name: string;
 }
 
 /** The lookups as SQL over the read-model tables. */
@@ -70,12 +88,24 @@ export function sqlLeadLookups(db: Queryable, store: EventStore): LeadLookups {
     async leadIdsByEmail(emails) {
       if (emails.length === 0 || !(await tableExists(leads.name))) return new Map();
       await catchUp("leads");
-      const { rows } = await db.query<Pick<LeadsRow, "email" | "id">>(
-        `SELECT DISTINCT ON (lower(email)) lower(email) AS email, id FROM public.${leads}
-         WHERE lower(email) = ANY($1::text[]) ORDER BY lower(email), created_at, id`,
+      // closed_leads is built by the same projection as leads: it exists whenever leads does.
+      const { rows } = await db.query<{ email: string; id: string; status: LeadStatus }>(
+        `SELECT DISTINCT ON (email) email, id, status FROM (
+           SELECT lower(email) AS email, id, 'open' AS status, 0 AS closed, created_at FROM public.${leads} WHERE lower(email) = ANY($1::text[])
+           UNION ALL
+           SELECT lower(email), id, status, 1, created_at FROM public.${closedLeads} WHERE lower(email) = ANY($1::text[])
+         ) found ORDER BY email, closed, created_at, id`,
         [emails.map((e) => e.trim().toLowerCase())],
       );
-      return new Map(rows.map((r) => [r.email, r.id]));
+      return new Map(rows.map((r) => [r.email, { id: r.id, status: r.status }]));
+    },
+    async colleagues() {
+      if (!(await tableExists(users.name))) return [];
+      await catchUp("users");
+      const { rows } = await db.query<Colleague>(
+        `SELECT id, email, display_name AS name, role, status FROM public.${users} WHERE approved ORDER BY email, id`,
+      );
+      return rows;
     },
   };
 }

@@ -69,12 +69,25 @@ export type Stats = z.infer<typeof Stats>;
 
 export const ImportRowStatus = z.enum(["created", "updated", "error"]);
 
+/** What a row sets beyond the contact's details, as the import read it (the preview lists it); absent cells are left out. */
+export const ImportRowSets = z.object({
+  stage: z.optional(Stage),
+  /** The colleague the cell named: their id and display name. */
+  owner: z.optional(z.object({ id: z.string(), name: z.string() })),
+  valueMinor: z.optional(z.int()),
+  expectedCloseOn: z.optional(z.string()),
+  probability: z.optional(z.int()),
+  source: z.optional(z.string()),
+});
+export type ImportRowSets = z.infer<typeof ImportRowSets>;
+
 /** The outcome of one CSV row; line is where the record starts in the file (the header is line 1). */
 export const ImportRowResult = z.object({
   line: z.int(),
   status: ImportRowStatus,
   reason: z.optional(z.string()),
   leadId: z.optional(z.string()),
+  set: z.optional(ImportRowSets),
 });
 export type ImportRowResult = z.infer<typeof ImportRowResult>;
 

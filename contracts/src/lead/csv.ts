@@ -59,9 +59,30 @@ function skipLineBreak(c: Cursor): boolean {
 }
 
 /**
+ * A cell a spreadsheet would read as a formula, or whose first character it may act on: one led by
+ * `=`, `+`, `-`, `@`, tab or CR (OWASP, "CSV Injection"), or such a cell already led by quotes we
+ * add (so that restoring takes off exactly the quote we put on).
+ */
+const FORMULA_LED = /^'*[=+\-@\t\r]/;
+
+/** The quote that makes Calc and Excel show a cell as text. */
+export const TEXT_PREFIX = "'";
+
+/** A value as the export writes it: prefixed with TEXT_PREFIX where a spreadsheet would run or re-read it. */
+export function neutraliseCell(value: string): string {
+  return FORMULA_LED.test(value) ? TEXT_PREFIX + value : value;
+}
+
+/** neutraliseCell undone: the one prefix taken off only where neutraliseCell would have put it on. */
+export function restoreCell(cell: string): string {
+  return cell.startsWith(TEXT_PREFIX) && FORMULA_LED.test(cell.slice(1)) ? cell.slice(1) : cell;
+}
+
+/**
  * Parses RFC 4180 CSV: fields separated by commas, records by CRLF (LF and CR accepted too),
  * quoted fields may hold commas, line breaks and doubled quotes. Blank lines are skipped and a
- * leading byte-order mark is ignored.
+ * leading byte-order mark is ignored. Each field is restored (restoreCell): a file formatCsv wrote
+ * reads back as the values it was given.
  */
 export function parseCsv(text: string): CsvRecord[] {
   const c: Cursor = { text: text.startsWith("\uFEFF") ? text.slice(1) : text, at: 0, line: 1 };
@@ -74,14 +95,22 @@ export function parseCsv(text: string): CsvRecord[] {
       fields.push(readField(c));
     }
     skipLineBreak(c);
-    if (fields.length > 1 || fields[0] !== "") records.push({ line, fields });
+    if (fields.length > 1 || fields[0] !== "") records.push({ line, fields: fields.map(restoreCell) });
   }
   return records;
 }
 
 const NEEDS_QUOTES = /[",\r\n]/;
 
-/** Formats rows as RFC 4180 CSV with CRLF line ends, quoting fields only where needed. */
+/**
+ * Formats rows as RFC 4180 CSV with CRLF line ends, quoting fields only where needed, each field
+ * neutralised (neutraliseCell) so that a spreadsheet opening the file runs no formula: the one
+ * writer of the CSV the app hands out, and parseCsv its reader.
+ */
 export function formatCsv(rows: readonly (readonly string[])[]): string {
-  return rows.map((row) => row.map((f) => (NEEDS_QUOTES.test(f) ? `"${f.replaceAll('"', '""')}"` : f)).join(",")).join("\r\n") + "\r\n";
+  const field = (value: string) => {
+    const cell = neutraliseCell(value);
+    return NEEDS_QUOTES.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell;
+  };
+  return rows.map((row) => row.map(field).join(",")).join("\r\n") + "\r\n";
 }

@@ -104,6 +104,7 @@ export const READ_CASES: Record<string, Case> = {
   "command lookups.isCreativeDirector": (q, store) => sqlLeadLookups(q, store).isCreativeDirector(SAMPLE.user),
   "command lookups.isOwnerCandidate": (q, store) => sqlLeadLookups(q, store).isOwnerCandidate(SAMPLE.user),
   "command lookups.leadIdsByEmail": (q, store) => sqlLeadLookups(q, store).leadIdsByEmail(["ada@example.com"]),
+  "command lookups.colleagues": (q, store) => sqlLeadLookups(q, store).colleagues(),
 };
 
 let position = 0;

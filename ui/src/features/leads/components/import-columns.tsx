@@ -19,8 +19,8 @@ export function ImportColumns({ headers, mapping, onMap }: ImportColumnsProps) {
   return (
     <fieldset className="grid gap-3 sm:grid-cols-2">
       <legend className="mb-2 text-sm font-medium">Columns</legend>
-      {IMPORT_FIELDS.map(({ field, label, required }) => (
-        <div key={field} className="grid gap-1.5">
+      {IMPORT_FIELDS.map(({ field, label, required, hint }) => (
+        <div key={field} className="grid content-start gap-1.5">
           <Label htmlFor={`${id}-${field}`}>
             {label}
             {required && (
@@ -30,7 +30,7 @@ export function ImportColumns({ headers, mapping, onMap }: ImportColumnsProps) {
             )}
           </Label>
           <Select value={mapping[field] || SKIP} onValueChange={(v) => onMap(field, v === SKIP ? "" : v)}>
-            <SelectTrigger id={`${id}-${field}`} aria-required={required}>
+            <SelectTrigger id={`${id}-${field}`} aria-required={required} aria-describedby={hint ? `${id}-${field}-hint` : undefined}>
               <SelectValue />
             </SelectTrigger>
             <SelectContent>
@@ -42,6 +42,11 @@ export function ImportColumns({ headers, mapping, onMap }: ImportColumnsProps) {
               ))}
             </SelectContent>
           </Select>
+          {hint && (
+            <p id={`${id}-${field}-hint`} className="text-xs text-muted-foreground">
+              {hint}
+            </p>
+          )}
         </div>
       ))}
     </fieldset>

@@ -30,7 +30,7 @@ export function ImportCsvDialog({ open, onOpenChange }: ImportCsvDialogProps) {
           <DialogTitle>Import Leads</DialogTitle>
           <DialogDescription>
             Upload a CSV file with a header row, match its columns to lead fields, preview, then import. Rows with a known email update that
-            lead.
+            lead. Stage, owner, value, expected close and probability can be imported too; a file exported here maps itself.
           </DialogDescription>
         </DialogHeader>
         <div className="grid gap-2">

@@ -1,16 +1,33 @@
-import type { ImportResult } from "@crm/contracts/lead/answers";
+import type { ImportResult, ImportRowSets } from "@crm/contracts/lead/answers";
+import { useSettings } from "@/api/get-settings";
 import { Badge } from "@/components/ui/badge";
+import { formatMoney } from "@/lib/money";
 
 const SHOWN_ROWS = 200;
 
-/** The outcome of an import or its preview: counts, then the rows, bad ones first, with line and reason. */
+/** What a row sets beyond the contact's details, as a short list: "Stage: Contacted · Owner: Ana Lee · Value: $1,250.50". */
+export function describeSets(set: ImportRowSets | undefined, currency: string): string {
+  if (!set) return "";
+  const parts: string[] = [];
+  if (set.stage) parts.push(`Stage: ${set.stage}`);
+  if (set.owner) parts.push(`Owner: ${set.owner.name}`);
+  if (set.valueMinor !== undefined) parts.push(`Value: ${formatMoney(set.valueMinor, currency)}`);
+  if (set.expectedCloseOn) parts.push(`Expected close: ${set.expectedCloseOn}`);
+  if (set.probability !== undefined) parts.push(`Probability: ${set.probability}%`);
+  if (set.source) parts.push(`Source: ${set.source}`);
+  return parts.join(" · ");
+}
+
+/** The outcome of an import or its preview: counts, then the rows, bad ones first, with line and what each sets or why it is refused. */
 export function ImportResults({ result }: { result: ImportResult }) {
+  const currency = useSettings().data?.currency ?? "USD";
   const rows = [...result.rows].sort((a, b) => Number(b.status === "error") - Number(a.status === "error") || a.line - b.line);
-  const verb = result.dryRun ? "will be" : "were";
+  const verb = (count: number) => (result.dryRun ? "will be" : count === 1 ? "was" : "were");
   return (
     <div className="grid gap-3">
       <p className="text-sm" role="status">
-        {result.created} {result.created === 1 ? "lead" : "leads"} {verb} created, {result.updated} {verb} updated,{" "}
+        {result.created} {result.created === 1 ? "lead" : "leads"} {verb(result.created)} created, {result.updated} {verb(result.updated)}{" "}
+        updated,{" "}
         <span className={result.errors > 0 ? "font-medium text-destructive" : undefined}>
           {result.errors} {result.errors === 1 ? "row has" : "rows have"} errors
         </span>
@@ -27,7 +44,7 @@ export function ImportResults({ result }: { result: ImportResult }) {
                 Result
               </th>
               <th scope="col" className="px-3 py-2 font-medium">
-                Reason
+                Details
               </th>
             </tr>
           </thead>
@@ -40,7 +57,9 @@ export function ImportResults({ result }: { result: ImportResult }) {
                     {row.status}
                   </Badge>
                 </td>
-                <td className="px-3 py-1.5 text-muted-foreground">{row.reason ?? ""}</td>
+                <td className="px-3 py-1.5 text-muted-foreground [overflow-wrap:anywhere]">
+                  {row.reason ?? describeSets(row.set, currency)}
+                </td>
               </tr>
             ))}
           </tbody>

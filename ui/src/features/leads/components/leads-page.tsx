@@ -9,7 +9,9 @@ import { Button } from "@/components/ui/button";
 import { toast } from "@/lib/toast";
 import { useDebouncedValue } from "@/lib/use-debounced-value";
 import { useBoard } from "../api/get-board.ts";
-import { useStaff } from "../api/get-staff.ts";
+import { settingsQueryOptions } from "@/api/get-settings";
+import { useTimeZone } from "@/api/use-time-zone";
+import { staffQueryOptions, useStaff } from "../api/get-staff.ts";
 import { leadsQueryOptions, type LeadsFilter } from "../api/get-leads.ts";
 import { failureText } from "../api/lead-mutations.ts";
 import { downloadLeadsCsv } from "../utils/export-csv.ts";
@@ -76,12 +78,18 @@ export function LeadsPage() {
   const [dialog, setDialog] = useState<BoardDialog>(null);
   const queryClient = useQueryClient();
   const [exporting, setExporting] = useState(false);
+  const timeZone = useTimeZone();
 
   /** The board holds a page of each column: the export asks for every matching lead. */
   async function exportCsv() {
     setExporting(true);
     try {
-      downloadLeadsCsv(await queryClient.fetchQuery(leadsQueryOptions(filter)));
+      const [leads, everyone, settings] = await Promise.all([
+        queryClient.fetchQuery(leadsQueryOptions(filter)),
+        queryClient.fetchQuery(staffQueryOptions),
+        queryClient.fetchQuery(settingsQueryOptions),
+      ]);
+      downloadLeadsCsv(leads, { staff: everyone, currency: settings?.currency ?? "USD", timeZone });
     } catch (error) {
       toast({
         variant: "destructive",

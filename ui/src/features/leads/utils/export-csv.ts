@@ -1,29 +1,33 @@
 import type { Lead } from "@crm/contracts/lead/answers";
+import { leadsToCsv, type LeadCsvContext } from "@crm/contracts/lead/lead-csv";
+import { toWallTime } from "@crm/contracts/time/date-time";
+import type { User } from "@crm/contracts/user/answers";
 
-export const EXPORT_COLUMNS = ["Name", "Business", "Email", "Phone", "Stage", "Priority", "Source"] as const;
-
-/** Every value quoted, inner quotes doubled (RFC 4180; docs/product.md, "Leads and the pipeline", CSV export). */
-const quote = (value: string | null) => `"${(value ?? "").replaceAll('"', '""')}"`;
-
-/** The leads as CSV text: a header row, then one row per lead, CRLF line ends. */
-export function leadsToCsv(leads: readonly Lead[]): string {
-  const rows = leads.map((l) => [l.name, l.business, l.email, l.phone, l.stage, l.priority, l.source]);
-  return [EXPORT_COLUMNS, ...rows].map((row) => row.map(quote).join(",")).join("\r\n") + "\r\n";
+/** What the export reads beyond the leads: the staff (owners by email), the agency's currency and the user's zone. */
+export interface ExportContext {
+  staff: readonly Pick<User, "id" | "email">[];
+  currency: string;
+  timeZone: string;
 }
 
-/** leads-{yyyy-MM-dd}.csv, in the user's own calendar. */
-export function exportFileName(now: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `leads-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.csv`;
+/** The owner's email by user id, from the staff list; an owner it does not know is left blank. */
+export function csvContext({ staff, currency }: Pick<ExportContext, "staff" | "currency">): LeadCsvContext {
+  const emails = new Map(staff.map((user) => [user.id, user.email]));
+  return { currency, ownerEmail: (id) => emails.get(id) };
 }
 
-/** Saves the leads as a CSV download in the browser. */
-export function downloadLeadsCsv(leads: readonly Lead[], now: Date = new Date()): void {
-  const blob = new Blob([leadsToCsv(leads)], { type: "text/csv;charset=utf-8" });
+/** leads-{yyyy-MM-dd}.csv, the date in the user's zone. */
+export function exportFileName(now: Date, timeZone: string): string {
+  return `leads-${toWallTime(now.toISOString(), timeZone).slice(0, 10)}.csv`;
+}
+
+/** Saves the leads as a CSV download in the browser (docs/product.md, "Leads and the pipeline", CSV export). */
+export function downloadLeadsCsv(leads: readonly Lead[], context: ExportContext, now: Date = new Date()): void {
+  const blob = new Blob([leadsToCsv(leads, csvContext(context))], { type: "text/csv;charset=utf-8" });
   const url = URL.createObjectURL(blob);
   const link = document.createElement("a");
   link.href = url;
-  link.download = exportFileName(now);
+  link.download = exportFileName(now, context.timeZone);
   document.body.append(link);
   link.click();
   link.remove();
