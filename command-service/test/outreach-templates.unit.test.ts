@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeMessagingEvent, formatUtc } from "@crm/contracts/messaging/describe";
+import { describeMessagingEvent } from "@crm/contracts/messaging/describe";
 import { FORM_TYPES, SendFormBody, SendSmsBody, type FormType } from "@crm/contracts/messaging/commands";
 import { escapeHtml } from "@crm/infra/mail/html";
 import { ScheduleMeetingBody } from "@crm/contracts/meeting/meeting";
@@ -132,11 +132,6 @@ describe("timeline entries", () => {
       data: { requestId: LEAD_ID, leadId: LEAD_ID, kind: "message", to: "a@b.co", subject: "Hi", error: "550 No such user", attempts: 1 },
     });
     expect(entry).toEqual({ leadId: LEAD_ID, type: "email", title: "Email failed: Hi", description: "To a@b.co: 550 No such user" });
-  });
-
-  it("formats instants as the product's date and time, in UTC", () => {
-    expect(formatUtc("2030-01-31T00:05:00.000Z")).toBe("Jan 31, 2030 at 12:05 AM UTC");
-    expect(formatUtc("2030-07-04T13:30:00.000Z")).toBe("Jul 4, 2030 at 1:30 PM UTC");
   });
 
   it("reads the brand and address from MAIL_FROM", () => {

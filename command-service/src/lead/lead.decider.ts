@@ -2,6 +2,7 @@ import { ApiError, ConflictError, NotFoundError, ValidationError } from "@crm/co
 import { leadErased } from "@crm/contracts/erasure/lead-erased";
 import { REDACTED } from "@crm/contracts/erasure/redact";
 import type { EventOf } from "@crm/contracts/events/registry";
+import type { LogActivityBody } from "@crm/contracts/activity/commands";
 import type { CreateLeadBody, UpdateLeadBody } from "@crm/contracts/lead/commands";
 import { describeLeadEvent } from "@crm/contracts/lead/describe";
 import { LEAD_DETAIL_FIELDS, type LeadDetails } from "@crm/contracts/lead/events";
@@ -68,7 +69,9 @@ export type LeadCommand =
   | { type: "LoseLead"; leadId: string; reason: string; note: string | null; allowedReasons: readonly string[] }
   | { type: "ReopenLead"; leadId: string }
   | { type: "RestoreLead"; leadId: string }
-  | { type: "ReassignLead"; leadId: string; assignedTo: string };
+  | { type: "ReassignLead"; leadId: string; assignedTo: string }
+  /** A call, note, proposal or contract logged by hand (docs/product.md, "Lead page"). */
+  | { type: "LogActivity"; leadId: string; activity: LogActivityBody };
 
 export const initialState: LeadState = { status: "none" };
 
@@ -288,6 +291,21 @@ function reassignLead(command: Extract<LeadCommand, { type: "ReassignLead" }>, s
   return ownerChange(openLead(state), command.assignedTo);
 }
 
+/**
+ * An activity logged on an open or lost lead (a call to win a lost deal back is worth noting too);
+ * an archived or unknown lead answers 404, an erased one 409 (openLead's refusals).
+ */
+function logActivity(command: Extract<LeadCommand, { type: "LogActivity" }>, state: LeadState): LeadEvent[] {
+  const lead = state.status === "lost" ? state : openLead(state);
+  const { type, summary, details, followUpOn } = command.activity;
+  return [
+    {
+      type: "LeadActivityLogged",
+      data: { leadId: lead.id, activityType: type, summary, details: details ?? null, followUpOn: followUpOn ?? null },
+    },
+  ];
+}
+
 export const decide = decideBy<LeadCommand, LeadState, LeadEvent>({
   CreateLead: createLead,
   UpdateLead: updateLead,
@@ -297,6 +315,7 @@ export const decide = decideBy<LeadCommand, LeadState, LeadEvent>({
   ReopenLead: reopenLead,
   RestoreLead: restoreLead,
   ReassignLead: reassignLead,
+  LogActivity: logActivity,
 });
 
 export const leadDecider: Decider<LeadCommand, LeadState, LeadEvent> = {

@@ -41,6 +41,7 @@ export const EVENT_DEFINITIONS = {
   LeadLost: define(leadEvents.LeadLost),
   LeadReopened: define(leadEvents.LeadReopened),
   LeadRestored: define(leadEvents.LeadRestored),
+  LeadActivityLogged: define(leadEvents.LeadActivityLogged),
   LeadErased: define(LeadErased),
   AccessRequested: define(userEvents.AccessRequested),
   UserApproved: define(userEvents.UserApproved),

@@ -45,6 +45,8 @@ export const LeadHistory = z.object({
   leadId: z.uuid(),
   /** True once the lead's personal data was erased (the entries then carry redaction markers). */
   erased: z.boolean(),
+  /** The zone the reader sees times in (their profile's, else the agency's): the HTML report states it. */
+  timeZone: z.string(),
   entries: z.array(HistoryEntry),
 });
 export type LeadHistory = z.infer<typeof LeadHistory>;

@@ -20,7 +20,8 @@ const humanize = (type: string) => type.replace(/([a-z])([A-Z])/g, "$1 $2").repl
 
 function summaryOf(event: RecordedEvent): string {
   if (event.type === "LeadErased") return "Personal data erased";
-  const described = describeLeadEvent(event) ?? describeMessagingEvent(event) ?? describeQuestionnaireEvent(event) ?? describeClientLinkEvent(event);
+  const described =
+    describeLeadEvent(event) ?? describeMessagingEvent(event) ?? describeQuestionnaireEvent(event) ?? describeClientLinkEvent(event);
   return described?.title ?? humanize(event.type);
 }
 
@@ -60,7 +61,8 @@ export function buildHistory(events: readonly RecordedEvent[], names: ReadonlyMa
     let changes: FieldChange[];
     if (leadIdOfStream(event.streamId) !== undefined) {
       const next = foldLead(lead, event);
-      changes = diffLead(lead, next);
+      // A logged activity changes no field of the lead: what it says is its own record (type, summary, details, follow-up).
+      changes = event.type === "LeadActivityLogged" ? diffFields({}, event.data) : diffLead(lead, next);
       lead = next;
       leadVersion = event.streamVersion;
     } else {

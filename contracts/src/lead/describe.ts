@@ -10,8 +10,16 @@ const label = (field: string) => field.replace(/[A-Z]/g, (ch) => ` ${ch.toLowerC
 export interface ActivityDescription {
   type: ActivityType;
   title: string;
+  /** The words under the title; an entry with an instant (at) is read as "{at in the reader's zone}, {description}". */
   description: string | null;
+  /** The instant the entry is about (a meeting's start), UTC ISO: each reader sees it in their own zone. */
+  at?: string | null;
+  /** A logged activity's follow-up date (YYYY-MM-DD). */
+  followUpOn?: string | null;
 }
+
+/** How a logged activity's type reads as the head of its title. */
+export const LOGGED_ACTIVITY_LABELS = { call: "Call", note: "Note", proposal: "Proposal", contract: "Contract" } as const;
 
 /**
  * How a lead event reads on the timeline; undefined for events that make no entry. names: a user's
@@ -60,6 +68,10 @@ export function describeLeadEvent(event: DomainEvent, names?: (userId: string) =
       return { type: "note", title: "Reopened", description: `Back to ${event.data.stage}` };
     case "LeadRestored":
       return { type: "note", title: "Restored from the archive", description: null };
+    case "LeadActivityLogged": {
+      const { activityType, summary, details, followUpOn } = event.data;
+      return { type: activityType, title: `${LOGGED_ACTIVITY_LABELS[activityType]}: ${summary}`, description: details, followUpOn };
+    }
     default:
       return undefined;
   }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LOGGED_ACTIVITY_TYPES } from "../activity/activity.ts";
 import { LeadPriority, LeadStage } from "./lead.ts";
 
 export const LeadDetails = z.object({
@@ -122,6 +123,18 @@ export const LeadRestored = z.object({
   leadId: z.uuid(),
 });
 
+/**
+ * A staff member logged a call, note, proposal or contract on the lead (docs/product.md, "Lead page"):
+ * a summary, optional details, and an optional follow-up date (YYYY-MM-DD, a day in their zone).
+ */
+export const LeadActivityLogged = z.object({
+  leadId: z.uuid(),
+  activityType: z.enum(LOGGED_ACTIVITY_TYPES),
+  summary: z.string(),
+  details: z.string().nullable(),
+  followUpOn: z.iso.date().nullable(),
+});
+
 export const leadEvents = {
   LeadCreated,
   LeadDetailsChanged,
@@ -136,4 +149,5 @@ export const leadEvents = {
   LeadLost,
   LeadReopened,
   LeadRestored,
+  LeadActivityLogged,
 } as const;

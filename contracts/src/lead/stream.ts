@@ -25,4 +25,5 @@ export const LEAD_EVENT_TYPES = [
   "LeadLost",
   "LeadReopened",
   "LeadRestored",
+  "LeadActivityLogged",
 ] as const satisfies readonly EventType[];

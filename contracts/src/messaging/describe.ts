@@ -6,25 +6,14 @@ export interface LeadActivityDescription extends ActivityDescription {
   leadId: string;
 }
 
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-
-/** "Mar 5, 2030 at 2:00 PM UTC" (docs/product.md, "Limits and constants", Dates; the server knows no viewer time zone). */
-export function formatUtc(iso: string): string {
-  const d = new Date(iso);
-  const hours = d.getUTCHours();
-  const minutes = String(d.getUTCMinutes()).padStart(2, "0");
-  const h12 = hours % 12 === 0 ? 12 : hours % 12;
-  return `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()} at ${h12}:${minutes} ${hours < 12 ? "AM" : "PM"} UTC`;
-}
-
 function describeMeetingEvent(event: DomainEvent): LeadActivityDescription | undefined {
   switch (event.type) {
     case "MeetingScheduled": {
       const where = event.data.meetingType === "in-person" ? `at ${event.data.location}` : "by video";
-      return { leadId: event.data.leadId, type: "meeting", title: `Meeting scheduled: ${event.data.title}`, description: `${formatUtc(event.data.startTime)}, ${where}` };
+      return { leadId: event.data.leadId, type: "meeting", title: `Meeting scheduled: ${event.data.title}`, description: where, at: event.data.startTime };
     }
     case "MeetingRescheduled":
-      return { leadId: event.data.leadId, type: "meeting", title: `Meeting rescheduled: ${event.data.title}`, description: `Now ${formatUtc(event.data.startTime)}` };
+      return { leadId: event.data.leadId, type: "meeting", title: `Meeting rescheduled: ${event.data.title}`, description: null, at: event.data.startTime };
     case "MeetingCancelled":
       return { leadId: event.data.leadId, type: "meeting", title: `Meeting cancelled: ${event.data.title}`, description: null };
     case "MeetingConferenceFailed":

@@ -11,6 +11,10 @@ const timelineColumns = {
   type: text(),
   title: text(),
   description: text().nullable(),
+  /** The instant the entry is about (a meeting's start): each reader's formatter says it in their zone. */
+  at: timestamptz().nullable(),
+  /** A logged activity's follow-up date, YYYY-MM-DD. */
+  follow_up_on: text().nullable(),
   created_at: timestamptz(),
   created_by: text(),
   position: text().collate("C"),

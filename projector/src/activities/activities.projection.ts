@@ -50,6 +50,8 @@ function rowOf(event: RecordedEvent): ActivityRow | undefined {
     type: described.type,
     title: described.title,
     description: described.description,
+    at: described.at ?? null,
+    follow_up_on: described.followUpOn ?? null,
     created_at: event.metadata.at,
     created_by: event.metadata.actor,
     position: event.position,
@@ -90,7 +92,8 @@ async function apply(tx: Queryable, events: readonly RecordedEvent[]) {
 
 export const activitiesProjection: Projection = {
   name: "activities",
-  version: 4,
+  // 5: a meeting's instant in its own column (at), and logged activities' follow-up dates.
+  version: 5,
   tables: ACTIVITIES_TABLES.map((t) => t.name),
   ddl: DDL,
   readerIndexes: READER_INDEXES,

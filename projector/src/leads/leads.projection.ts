@@ -194,6 +194,8 @@ function applyEvent(batch: LeadBatch, row: LeadRow | undefined, event: RecordedE
       return applyDealEvent(batch, row, event);
     case "LeadErased": // the row's values were redacted by a rebuild; the version follows the stream's (If-Match, ETag)
       return touched(row, event);
+    case "LeadActivityLogged": // a call or note changes no field, but the version follows the stream's and Last Activity names it
+      return touched(row, event);
     default:
       return row;
   }

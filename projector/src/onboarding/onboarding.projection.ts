@@ -126,6 +126,8 @@ async function apply(tx: Queryable, events: readonly RecordedEvent[]) {
         type: entry.type,
         title: entry.title,
         description: entry.description,
+        at: entry.at ?? null,
+        follow_up_on: entry.followUpOn ?? null,
         created_at: event.metadata.at,
         created_by: event.metadata.actor,
         position: event.position,
@@ -154,7 +156,8 @@ async function apply(tx: Queryable, events: readonly RecordedEvent[]) {
 
 export const onboardingProjection: Projection = {
   name: "onboarding",
-  version: 2,
+  // 3: a meeting's instant in its own column (at), as the lead's timeline keeps it.
+  version: 3,
   tables: ONBOARDING_TABLES.map((t) => t.name),
   ddl: DDL,
   readerIndexes: `

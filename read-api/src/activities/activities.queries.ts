@@ -7,7 +7,7 @@ import type { Queryable } from "@crm/infra/db/database";
 
 const a = activities.as("a");
 /** A timeline entry as the API sends it: each column under its API name. */
-const COLUMNS = selectAs(a, ["id", "lead_id", "type", "title", "description", "created_at", "created_by"]);
+const COLUMNS = selectAs(a, ["id", "lead_id", "type", "title", "description", "at", "follow_up_on", "created_at", "created_by"]);
 
 /** Whether identity's users read model exists yet: until it does, the timeline labels entries with actor ids. */
 export async function usersTableExists(q: Queryable): Promise<boolean> {

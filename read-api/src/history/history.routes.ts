@@ -14,6 +14,7 @@ import { routeGroup, type RouteBuilder } from "@crm/infra/http/route";
 import type { Lead } from "@crm/contracts/lead/lead";
 import { renderHistoryHtml } from "./history-html.ts";
 import { actorNames, readLeadEvents } from "./history.queries.ts";
+import { readerTimeZone } from "./reader-time-zone.ts";
 
 export interface HistoryDeps {
   db: Queryable;
@@ -46,14 +47,15 @@ export async function leadAsOf(store: EventStore, leadId: string, asOf: AsOf): P
   return lead;
 }
 
-async function loadHistory({ db, store }: HistoryDeps, leadId: string): Promise<LeadHistory> {
-  const events = await readLeadEvents(db, store, leadId);
+/** The lead's history as its reader (req.actor) sees it: entries in log order and the zone their times are read in. */
+async function loadHistory({ db, store }: HistoryDeps, leadId: string, reader: string | undefined): Promise<LeadHistory> {
+  const [events, timeZone] = await Promise.all([readLeadEvents(db, store, leadId), readerTimeZone(store, reader)]);
   if (!events.some((e) => e.streamId === leadStreamId(leadId))) throw new NotFoundError("Lead");
   const names = await actorNames(
     db,
     events.map((e) => e.metadata.actor),
   );
-  return { leadId, erased: events.some((e) => e.type === "LeadErased"), entries: buildHistory(events, names) };
+  return { leadId, erased: events.some((e) => e.type === "LeadErased"), timeZone, entries: buildHistory(events, names) };
 }
 
 /** The lead's name for titles: its latest name in the history, else its id. */
@@ -77,7 +79,7 @@ export const historyReadRoutes = routeGroup((route: RouteBuilder<HistoryDeps>) =
     summary: "Every event of the lead and its related streams, with who, when, what changed",
     params: LeadIdParam,
     responses: { 200: LeadHistory },
-    handle: async ({ res, params }, deps) => void noStore(res).json(await loadHistory(deps, params.id)),
+    handle: async ({ req, res, params }, deps) => void noStore(res).json(await loadHistory(deps, params.id, req.actor)),
   }),
   route({
     method: "GET",
@@ -87,8 +89,8 @@ export const historyReadRoutes = routeGroup((route: RouteBuilder<HistoryDeps>) =
     summary: "The history as JSON lines (one entry per line)",
     params: LeadIdParam,
     responses: { 200: { mediaType: "application/x-ndjson" } },
-    handle: async ({ res, params }, deps) => {
-      const history = await loadHistory(deps, params.id);
+    handle: async ({ req, res, params }, deps) => {
+      const history = await loadHistory(deps, params.id, req.actor);
       download(res, params.id, "jsonl").type("application/x-ndjson");
       res.send(history.entries.map((e) => JSON.stringify(e)).join("\n") + (history.entries.length ? "\n" : ""));
     },
@@ -102,7 +104,7 @@ export const historyReadRoutes = routeGroup((route: RouteBuilder<HistoryDeps>) =
     params: LeadIdParam,
     responses: { 200: { mediaType: "text/html" } },
     handle: async ({ req, res, params }, deps) => {
-      const history = await loadHistory(deps, params.id);
+      const history = await loadHistory(deps, params.id, req.actor);
       if (req.query.download !== undefined) download(res, params.id, "html");
       res.type("html").send(renderHistoryHtml(history, titleOf(history), deps.now().toISOString()));
     },

@@ -15,7 +15,7 @@ const a = onboardingActivities.as("a");
  */
 export async function recentOnboardingActivities(q: Queryable, leadId: string | undefined, limit: number): Promise<OnboardingActivity[]> {
   const { rows } = await q.query<OnboardingActivity>(
-    `SELECT ${selectAs(a, ["id", "lead_id"])}, l.name AS "leadName", l.business, ${selectAs(a, ["type", "title", "description", "created_at", "created_by"])},
+    `SELECT ${selectAs(a, ["id", "lead_id"])}, l.name AS "leadName", l.business, ${selectAs(a, ["type", "title", "description", "at", "follow_up_on", "created_at", "created_by"])},
        CASE WHEN a.created_by = 'public' THEN 'Client' ELSE COALESCE(u.display_name, a.created_by) END AS "userLabel"
      FROM ${a}
      JOIN ${leads.as("l")} ON l.id = a.lead_id AND l.stage = ANY($1::text[])

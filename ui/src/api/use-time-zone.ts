@@ -2,7 +2,8 @@ import { useQuery } from "@tanstack/react-query";
 import { useAgencyTimeZone } from "./get-agency-time-zone.ts";
 import { profileQueryOptions } from "./get-profile.ts";
 
-const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+/** The browser's own zone: what a signed-out page (an invitation) states its times in. */
+export const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /**
  * The zone every time on screen is shown in and every typed time is read in (docs/product.md,

@@ -6,6 +6,7 @@ import {
   Mail,
   MessageSquare,
   Palette,
+  Phone,
   Send,
   StickyNote,
   Upload,
@@ -13,11 +14,14 @@ import {
   XCircle,
   type LucideIcon,
 } from "lucide-react";
-import type { Activity } from "@crm/contracts/activity/activity";
-import { timeAgo } from "@/lib/format";
+import { activityText, type Activity } from "@crm/contracts/activity/activity";
+import { useTimeZone } from "@/api/use-time-zone";
+import { cn } from "@/lib/utils";
+import { formatDay, timeAgo, todayIn } from "@/lib/format";
 
 /** The icon each kind of activity is shown with, wherever a timeline lists them. */
 export const ACTIVITY_ICONS: Record<Activity["type"], LucideIcon> = {
+  call: Phone,
   email: Mail,
   meeting: Calendar,
   proposal: FileText,
@@ -39,5 +43,33 @@ export function ActivityWhen({ createdAt, userLabel }: Pick<Activity, "createdAt
       <time dateTime={createdAt}>{timeAgo(createdAt)}</time>
       {userLabel && <> · {userLabel}</>}
     </p>
+  );
+}
+
+/**
+ * What an entry says under its title, its instant in the reader's zone (a meeting's start), and a
+ * logged activity's follow-up: "Follow up by …" while the day has not passed there, "Follow-up was due …" after.
+ */
+export function ActivityText({
+  activity,
+  className,
+}: {
+  activity: Pick<Activity, "description" | "at" | "followUpOn">;
+  className?: string;
+}) {
+  const zone = useTimeZone();
+  const text = activityText(activity, zone);
+  const followUp = activity.followUpOn;
+  const open = followUp !== null && followUp >= todayIn(zone);
+  return (
+    <>
+      {text && <p className={cn("text-sm break-words text-muted-foreground", className)}>{text}</p>}
+      {followUp && (
+        <p className={cn("text-sm", open ? "font-medium text-foreground" : "text-muted-foreground")}>
+          {open ? "Follow up by " : "Follow-up was due "}
+          <time dateTime={followUp}>{formatDay(followUp)}</time>
+        </p>
+      )}
+    </>
   );
 }

@@ -1,10 +1,16 @@
-const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric" });
+import { formatDate, toWallTime } from "@crm/contracts/time/date-time";
 
-/** The date format "MMM d, yyyy" (docs/product.md, "Limits and constants", Dates). */
-export function formatDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? "" : dateFormat.format(date);
-}
+/**
+ * Dates and times on screen (docs/product.md, "Limits and constants", Dates) go through the one
+ * formatter of contracts/src/time/date-time.ts, in the reader's zone (useTimeZone() of ui/src/api/use-time-zone.ts).
+ */
+export { formatDate, formatDateTime, formatTime, formatTimeRange } from "@crm/contracts/time/date-time";
+
+/** A calendar day kept as YYYY-MM-DD (an expected close, a due date, a follow-up) as "Mar 5, 2030": the same day in every zone. */
+export const formatDay = (day: string): string => formatDate(`${day}T00:00:00Z`, "UTC");
+
+/** Today in the zone, as YYYY-MM-DD: what a day kept as YYYY-MM-DD is compared with. */
+export const todayIn = (zone: string, now: Date = new Date()): string => toWallTime(now.toISOString(), zone).slice(0, 10);
 
 const UNITS: [limit: number, seconds: number, name: string][] = [
   [3600, 60, "minute"],

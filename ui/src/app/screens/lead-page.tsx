@@ -177,7 +177,7 @@ function LeadDetail({ lead }: { lead: Lead }) {
           {sales && <LeadHistoryCard leadId={lead.id} leadName={lead.name} canErase={isPartner(user.role)} />}
         </div>
         <div className="grid content-start gap-6">
-          <RecentActivityCard leadId={lead.id} />
+          <RecentActivityCard leadId={lead.id} canLog={sales && !erased && lead.status !== "archived"} />
           <MeetingsCard leadId={lead.id} onSchedule={contact ? () => setDialog("meeting") : undefined} />
         </div>
       </div>

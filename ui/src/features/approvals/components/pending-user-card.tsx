@@ -9,12 +9,14 @@ import { formatDate } from "@/lib/format";
 import { initials } from "@/lib/utils";
 import { lazyDialog } from "@/components/lazy-dialog";
 import { useApproveUser } from "../api/approve-user.ts";
+import { useTimeZone } from "@/api/use-time-zone";
 
 // The confirmation loads its code the first time it opens.
 const RejectDialog = lazyDialog(() => import("./reject-dialog.tsx").then((m) => m.RejectDialog));
 
 /** One access request with Approve and Reject (which asks first); a re-application says when the person was rejected. */
 export function PendingUserCard({ user }: { user: PendingUser }) {
+  const zone = useTimeZone();
   const approve = useApproveUser();
   const [rejecting, setRejecting] = useState(false);
   const busy = approve.isPending || rejecting;
@@ -33,11 +35,11 @@ export function PendingUserCard({ user }: { user: PendingUser }) {
           </p>
           <div className="flex flex-wrap items-center gap-2 pt-1">
             <RoleBadge role={user.role} />
-            <span className="text-xs text-muted-foreground">Requested {formatDate(user.requestedAt)}</span>
+            <span className="text-xs text-muted-foreground">Requested {formatDate(user.requestedAt, zone)}</span>
           </div>
           {user.previousRejectionAt && (
             <p className="text-xs font-medium text-amber-700 dark:text-amber-400">
-              Re-application (rejected on {formatDate(user.previousRejectionAt)})
+              Re-application (rejected on {formatDate(user.previousRejectionAt, zone)})
             </p>
           )}
         </div>

@@ -13,7 +13,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/api-client";
-import { formatDate } from "@/lib/format";
+import { formatDateTime } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { acceptInvite } from "../api/accept-invite.ts";
@@ -22,11 +22,10 @@ import { useEnterApp } from "../hooks/use-enter-app.ts";
 import { isDeadLink, linkTokenOf } from "../utils/link-token.ts";
 import { AuthLayout } from "./auth-layout.tsx";
 import { DeadLinkCard } from "./dead-link-card.tsx";
+import { browserZone } from "@/api/use-time-zone";
 
 const Joining = z.object({ displayName: DisplayName, password: Password });
 type Joining = z.infer<typeof Joining>;
-
-const timeFormat = new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit" });
 
 /**
  * /invite#<token>: who invited them, to which agency, as what; then a name and a password, and
@@ -68,7 +67,8 @@ function JoinCard({ token, invite, onDead }: { token: string; invite: InviteDeta
       enterApp(me);
     },
   });
-  const expires = new Date(invite.expiresAt);
+  // Signed out, the invitee has no profile to read a zone from: their browser's, named beside the time.
+  const zone = browserZone();
   const displayName = form.watch("displayName");
   return (
     <Card className="shadow-md">
@@ -95,9 +95,7 @@ function JoinCard({ token, invite, onDead }: { token: string; invite: InviteDeta
           )}
           <dt className="text-muted-foreground">Link works until</dt>
           <dd>
-            <time dateTime={invite.expiresAt}>
-              {formatDate(invite.expiresAt)}, {timeFormat.format(expires)}
-            </time>
+            <time dateTime={invite.expiresAt}>{formatDateTime(invite.expiresAt, zone, { withZone: true })}</time>
           </dd>
         </dl>
         <FormProvider {...form}>

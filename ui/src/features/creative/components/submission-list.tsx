@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { formatDate } from "@/lib/format";
 import { SUBMISSION_STATUS_LABELS } from "../utils/creative-model.ts";
 import { ReviewDialog } from "./lazy-dialogs.ts";
+import { useTimeZone } from "@/api/use-time-zone";
 
 // Explicit shades: the theme's warning and success tokens are too light for small text on a tint (WCAG AA).
 const STATUS_STYLE: Record<ContentSubmission["status"], string> = {
@@ -49,6 +50,7 @@ function SubmissionItem({
   canReview: boolean;
   onReview: (d: ReviewDecision) => void;
 }) {
+  const zone = useTimeZone();
   const file = submission.file;
   return (
     <li className="flex gap-3 rounded-lg border p-3">
@@ -62,8 +64,8 @@ function SubmissionItem({
           <Badge className={STATUS_STYLE[submission.status]}>{SUBMISSION_STATUS_LABELS[submission.status]}</Badge>
         </div>
         <p className="text-xs text-muted-foreground">
-          {showLead && `${submission.leadName} · `}Submitted {formatDate(submission.createdAt)}
-          {submission.reviewedAt && ` · Reviewed ${formatDate(submission.reviewedAt)}`}
+          {showLead && `${submission.leadName} · `}Submitted {formatDate(submission.createdAt, zone)}
+          {submission.reviewedAt && ` · Reviewed ${formatDate(submission.reviewedAt, zone)}`}
         </p>
         {submission.description && <p className="text-sm break-words">{submission.description}</p>}
         {submission.caption && <p className="text-sm break-words text-muted-foreground italic">“{submission.caption}”</p>}

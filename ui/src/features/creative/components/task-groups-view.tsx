@@ -1,6 +1,8 @@
 import type { CreativeTask } from "@crm/contracts/creative/answers";
 import { Badge } from "@/components/ui/badge";
-import { groupTasks, localToday } from "../utils/creative-model.ts";
+import { useTimeZone } from "@/api/use-time-zone";
+import { todayIn } from "@/lib/format";
+import { groupTasks } from "../utils/creative-model.ts";
 import { TaskItem } from "./task-item.tsx";
 
 export interface TaskGroupsViewProps {
@@ -14,7 +16,7 @@ export interface TaskGroupsViewProps {
 /** Tasks grouped Pending (todo), In Progress and Completed; cancelled ones listed last when there are any. */
 export function TaskGroupsView({ tasks, showLead = false, canAct, columns = false }: TaskGroupsViewProps) {
   const groups = groupTasks(tasks);
-  const today = localToday();
+  const today = todayIn(useTimeZone());
   const sections = [
     { key: "pending", title: "Pending", items: groups.pending },
     { key: "in-progress", title: "In Progress", items: groups.inProgress },

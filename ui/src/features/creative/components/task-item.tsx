@@ -3,20 +3,20 @@ import type { CreativeTask } from "@crm/contracts/creative/answers";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/lib/api-client";
-import { formatDate } from "@/lib/format";
+import { formatDate, formatDay } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { cn } from "@/lib/utils";
 import { useCancelTask } from "../api/cancel-task.ts";
 import { useCompleteTask } from "../api/complete-task.ts";
 import { useStartTask } from "../api/start-task.ts";
 import { isOverdue } from "../utils/creative-model.ts";
+import { useTimeZone } from "@/api/use-time-zone";
 
 const PRIORITY_EDGE = { high: "border-l-destructive", medium: "border-l-warning", low: "border-l-chart-2" } as const;
 const DONE = { start: "Task Started", complete: "Task Completed", cancel: "Task Cancelled" } as const;
 type TaskMove = keyof typeof DONE;
 
 /** "2030-01-31" as "Jan 31, 2030" in any time zone (a calendar date, not an instant). */
-const formatDue = (date: string) => formatDate(`${date}T12:00:00`);
 
 export interface TaskItemProps {
   task: CreativeTask;
@@ -27,6 +27,7 @@ export interface TaskItemProps {
 
 /** One task: priority edge, due date (marked when overdue), attachments and the moves it allows. */
 export function TaskItem({ task, today, showLead, canAct }: TaskItemProps) {
+  const zone = useTimeZone();
   const moves = { start: useStartTask(), complete: useCompleteTask(), cancel: useCancelTask() };
   const pending = Object.values(moves).some((move) => move.isPending);
   const overdue = isOverdue(task, today);
@@ -65,10 +66,10 @@ export function TaskItem({ task, today, showLead, canAct }: TaskItemProps) {
       <div className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-muted-foreground">
         {task.dueDate && (
           <span className={cn("inline-flex items-center gap-1", overdue && "font-medium text-destructive")}>
-            <CalendarDays className="size-3" aria-hidden="true" /> Due {formatDue(task.dueDate)}
+            <CalendarDays className="size-3" aria-hidden="true" /> Due {formatDay(task.dueDate)}
           </span>
         )}
-        {task.completedAt && <span>Completed {formatDate(task.completedAt)}</span>}
+        {task.completedAt && <span>Completed {formatDate(task.completedAt, zone)}</span>}
       </div>
       {task.files.length > 0 && (
         <ul className="flex flex-wrap gap-2" aria-label="Attachments">

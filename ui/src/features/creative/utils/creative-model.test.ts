@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ContentSubmission } from "@crm/contracts/creative/answers";
 import type { CreativeTask } from "@crm/contracts/creative/answers";
-import { creativeCounters, groupTasks, isOverdue, localToday } from "./creative-model.ts";
+import { creativeCounters, groupTasks, isOverdue } from "./creative-model.ts";
 
 let n = 0;
 const task = (status: CreativeTask["status"], extra: Partial<CreativeTask> = {}): CreativeTask => ({
@@ -54,10 +54,6 @@ describe("creative tasks", () => {
     expect(isOverdue(task("completed", { dueDate: "2030-01-01" }), today)).toBe(false);
     expect(isOverdue(task("cancelled", { dueDate: "2030-01-01" }), today)).toBe(false);
     expect(isOverdue(task("todo"), today)).toBe(false);
-  });
-
-  it("today is the viewer's calendar date", () => {
-    expect(localToday(new Date(2030, 0, 5, 23, 59))).toBe("2030-01-05");
   });
 });
 

@@ -1,12 +1,6 @@
 import type { ContentSubmission } from "@crm/contracts/creative/answers";
 import type { CreativeTask } from "@crm/contracts/creative/answers";
 
-/** Today's date in the viewer's calendar, as YYYY-MM-DD (what due dates are). */
-export function localToday(now: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
 /** Overdue: due before today and still open (todo or in progress). */
 export function isOverdue(task: Pick<CreativeTask, "dueDate" | "status">, today: string): boolean {
   return task.dueDate !== null && (task.status === "todo" || task.status === "in_progress") && task.dueDate < today;

@@ -13,19 +13,33 @@ describe("dashboard chart data", () => {
   });
 
   it("starts weeks on Monday", () => {
-    expect(startOfWeek(new Date(2026, 2, 8, 15)).getDay()).toBe(1); // a Sunday belongs to the week before
-    expect(startOfWeek(new Date(2026, 2, 8, 15)).getDate()).toBe(2);
+    expect(startOfWeek("2026-03-08")).toBe("2026-03-02"); // a Sunday belongs to the week before
+    expect(startOfWeek("2026-03-09")).toBe("2026-03-09");
+    expect(startOfWeek("2026-01-01")).toBe("2025-12-29");
   });
 
   it("buckets leads per week, this week last, ignoring older ones", () => {
-    const now = new Date(2026, 2, 11, 12); // Wednesday 11 March 2026
-    const at = (month: number, day: number) => new Date(2026, month, day, 9).toISOString();
+    const now = new Date("2026-03-11T12:00:00Z"); // Wednesday 11 March 2026
     const weeks = newLeadsPerWeek(
-      [{ createdAt: at(2, 9) }, { createdAt: at(2, 10) }, { createdAt: at(2, 4) }, { createdAt: at(0, 1) }],
+      [
+        { createdAt: "2026-03-09T09:00:00Z" },
+        { createdAt: "2026-03-10T09:00:00Z" },
+        { createdAt: "2026-03-04T09:00:00Z" },
+        { createdAt: "2026-01-01T09:00:00Z" },
+      ],
       now,
+      "UTC",
       4,
     );
     expect(weeks.map((w) => w.count)).toEqual([0, 0, 1, 2]);
-    expect(weeks[3]!.weekStart.getDate()).toBe(9);
+    expect(weeks.map((w) => w.weekStart)).toEqual(["2026-02-16", "2026-02-23", "2026-03-02", "2026-03-09"]);
+  });
+
+  it("counts a lead in the week of the reader's day, not of UTC's", () => {
+    // Sunday 8 March 23:30 UTC is already Monday 9 March in Berlin, and still Sunday in New York.
+    const lead = [{ createdAt: "2026-03-08T23:30:00Z" }];
+    const now = new Date("2026-03-11T12:00:00Z");
+    expect(newLeadsPerWeek(lead, now, "Europe/Berlin", 2).map((w) => w.count)).toEqual([0, 1]);
+    expect(newLeadsPerWeek(lead, now, "America/New_York", 2).map((w) => w.count)).toEqual([1, 0]);
   });
 });

@@ -1,4 +1,5 @@
 import { BarChart3 } from "lucide-react";
+import { useTimeZone } from "@/api/use-time-zone";
 import { EmptyState } from "@/components/empty-state";
 import { ErrorState } from "@/components/error-state";
 import { PageHeader } from "@/components/page-header";
@@ -37,6 +38,7 @@ export function DashboardPage() {
 }
 
 function PipelineCharts() {
+  const zone = useTimeZone();
   const leads = usePipelineLeads(true);
   if (leads.error) return <ErrorState title="Could not load the pipeline" error={leads.error} onRetry={() => void leads.refetch()} />;
   if (leads.isPending) {
@@ -58,7 +60,7 @@ function PipelineCharts() {
         <LeadsByStageChart data={leadsPerStage(leads.data)} />
       </ChartCard>
       <ChartCard title="New leads per week" description="Leads added in each of the last eight weeks.">
-        <NewLeadsChart data={newLeadsPerWeek(leads.data, new Date())} />
+        <NewLeadsChart data={newLeadsPerWeek(leads.data, new Date(), zone)} />
       </ChartCard>
     </div>
   );

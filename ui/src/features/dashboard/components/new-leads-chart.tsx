@@ -1,12 +1,15 @@
+import { formatDay } from "@/lib/format";
 import type { WeekCount } from "./chart-data.ts";
 
-const weekLabel = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric" });
-const shortWeekLabel = new Intl.DateTimeFormat("en-US", { month: "numeric", day: "numeric" });
+/** "Mar 9": the week's Monday without its year. */
+const weekLabel = (day: string) => formatDay(day).replace(/, \d{4}$/, "");
+/** "3/9", for narrow screens. */
+const shortWeekLabel = (day: string) => `${Number(day.slice(5, 7))}/${Number(day.slice(8, 10))}`;
 
 /** Vertical SVG bars, one per week (the current week last), with the counts and dates as text below. */
 export function NewLeadsChart({ data }: { data: WeekCount[] }) {
   const max = Math.max(1, ...data.map((d) => d.count));
-  const summary = data.map((d) => `week of ${weekLabel.format(d.weekStart)}: ${d.count}`).join(", ");
+  const summary = data.map((d) => `week of ${weekLabel(d.weekStart)}: ${d.count}`).join(", ");
   return (
     <figure role="img" aria-label={`New leads per week. ${summary}.`} className="grid gap-2">
       <svg viewBox={`0 0 ${data.length * 10} 100`} preserveAspectRatio="none" className="h-44 w-full border-b lg:h-56" aria-hidden="true">
@@ -22,11 +25,11 @@ export function NewLeadsChart({ data }: { data: WeekCount[] }) {
         aria-hidden="true"
       >
         {data.map((d) => (
-          <div key={d.weekStart.toISOString()} className="grid gap-0.5">
+          <div key={d.weekStart} className="grid gap-0.5">
             <span className="font-medium tabular-nums">{d.count}</span>
             <span className="text-muted-foreground">
-              <span className="sm:hidden">{shortWeekLabel.format(d.weekStart)}</span>
-              <span className="hidden sm:inline">{weekLabel.format(d.weekStart)}</span>
+              <span className="sm:hidden">{shortWeekLabel(d.weekStart)}</span>
+              <span className="hidden sm:inline">{weekLabel(d.weekStart)}</span>
             </span>
           </div>
         ))}

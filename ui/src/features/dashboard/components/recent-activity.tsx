@@ -1,5 +1,5 @@
 import type { Activity } from "@crm/contracts/activity/activity";
-import { ACTIVITY_ICONS, ActivityWhen } from "@/components/activity";
+import { ACTIVITY_ICONS, ActivityText, ActivityWhen } from "@/components/activity";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 
 const typeLabel = (type: string) => type.charAt(0).toUpperCase() + type.slice(1).replaceAll("_", " ");
@@ -24,7 +24,7 @@ export function RecentActivity({ activities }: { activities: Activity[] }) {
                 <div className="min-w-0 flex-1 space-y-0.5">
                   <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{typeLabel(activity.type)}</p>
                   <p className="text-sm font-medium">{activity.title}</p>
-                  {activity.description && <p className="text-sm text-muted-foreground">{activity.description}</p>}
+                  <ActivityText activity={activity} />
                   <ActivityWhen createdAt={activity.createdAt} userLabel={activity.userLabel} />
                 </div>
               </li>

@@ -1,5 +1,7 @@
 import type { HistoryEntry } from "@crm/contracts/history/answers";
 import { Badge } from "@/components/ui/badge";
+import { formatDateTime } from "@/lib/format";
+import { useTimeZone } from "@/api/use-time-zone";
 
 const show = (value: unknown) => (value === null || value === undefined ? "—" : typeof value === "string" ? value : JSON.stringify(value));
 
@@ -9,6 +11,7 @@ export interface HistoryEntryItemProps {
 
 /** One event: what it was, who and when, the fields it changed (before → after) and its command. */
 export function HistoryEntryItem({ entry }: HistoryEntryItemProps) {
+  const zone = useTimeZone();
   const stream = entry.streamId.split("-", 1)[0];
   return (
     <li className="grid gap-1 border-l-2 pl-3">
@@ -17,7 +20,7 @@ export function HistoryEntryItem({ entry }: HistoryEntryItemProps) {
         <span className="text-sm font-medium">{entry.summary}</span>
       </div>
       <p className="text-xs text-muted-foreground">
-        <time dateTime={entry.at}>{new Date(entry.at).toLocaleString()}</time>
+        <time dateTime={entry.at}>{formatDateTime(entry.at, zone)}</time>
         {` · ${entry.actor.name ?? entry.actor.id}`}
       </p>
       {entry.changes.length > 0 && (

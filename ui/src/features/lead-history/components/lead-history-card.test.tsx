@@ -27,6 +27,7 @@ const entry = (n: number, over: Partial<HistoryEntry>): HistoryEntry => ({
 const history: LeadHistory = {
   leadId: ID,
   erased: false,
+  timeZone: "UTC",
   entries: [
     entry(1, { type: "LeadCreated", summary: "Lead created", changes: [{ field: "name", before: null, after: "Ada <b>" }] }),
     entry(2, { summary: "Stage changed to Contacted", changes: [{ field: "stage", before: "New Lead", after: "Contacted" }] }),

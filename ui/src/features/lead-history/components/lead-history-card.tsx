@@ -7,6 +7,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { HistoryEntryItem } from "./history-entry-item.tsx";
 import { TimeTravelSlider } from "./time-travel-slider.tsx";
 import { useLeadHistory } from "../api/get-lead-history.ts";
+import { useTimeZone } from "@/api/use-time-zone";
 
 const EraseLeadDialog = lazyDialog(() => import("./erase-lead-dialog.tsx").then((m) => m.EraseLeadDialog));
 
@@ -19,6 +20,7 @@ export interface LeadHistoryCardProps {
 
 /** History: every event of the lead and its related streams, newest first, a time-travel slider, exports and erasure. */
 export function LeadHistoryCard({ leadId, leadName, canErase }: LeadHistoryCardProps) {
+  const zone = useTimeZone();
   const history = useLeadHistory(leadId);
   const [erasing, setErasing] = useState(false);
   const base = `/api/leads/${encodeURIComponent(leadId)}/history`;
@@ -66,6 +68,7 @@ export function LeadHistoryCard({ leadId, leadName, canErase }: LeadHistoryCardP
         ) : (
           <>
             {history.data.erased && <p className="text-sm text-muted-foreground">This lead's personal data has been erased.</p>}
+            <p className="text-xs text-muted-foreground">Times are in {zone}.</p>
             {versions.length > 0 && <TimeTravelSlider key={versions.length} leadId={leadId} versions={versions} />}
             {/* Focusable so keyboard users can scroll the list (axe: scrollable-region-focusable). */}
             <ol

@@ -1,7 +1,9 @@
 import { useState } from "react";
 import type { HistoryEntry } from "@crm/contracts/history/answers";
 import type { Lead } from "@crm/contracts/lead/answers";
+import { formatDateTime } from "@/lib/format";
 import { useLeadAsOf } from "../api/get-lead-as-of.ts";
+import { useTimeZone } from "@/api/use-time-zone";
 
 const FIELDS: [keyof Lead, string][] = [
   ["name", "Name"],
@@ -23,6 +25,7 @@ export interface TimeTravelSliderProps {
 
 /** A slider over the lead's versions; each step shows the lead exactly as it was, replayed by the server (?asOf=). */
 export function TimeTravelSlider({ leadId, versions }: TimeTravelSliderProps) {
+  const zone = useTimeZone();
   const [index, setIndex] = useState(versions.length - 1);
   const step = versions[Math.min(index, versions.length - 1)];
   const lead = useLeadAsOf(leadId, step?.position);
@@ -43,7 +46,7 @@ export function TimeTravelSlider({ leadId, versions }: TimeTravelSliderProps) {
         />
       </label>
       <p className="text-xs text-muted-foreground" aria-live="polite">
-        {`Version ${step.leadVersion} of ${versions.at(-1)!.leadVersion} · ${new Date(step.at).toLocaleString()} · ${step.summary}`}
+        {`Version ${step.leadVersion} of ${versions.at(-1)!.leadVersion} · ${formatDateTime(step.at, zone)} · ${step.summary}`}
       </p>
       {lead.isPending ? (
         <p className="text-sm text-muted-foreground">Replaying…</p>

@@ -4,6 +4,7 @@ import type { Lead } from "@crm/contracts/lead/answers";
 import { Button } from "@/components/ui/button";
 import { formatDate } from "@/lib/format";
 import { useClosedLeadActions } from "./closed-leads-list.tsx";
+import { useTimeZone } from "@/api/use-time-zone";
 
 export interface ClosedLeadBannerProps {
   lead: Lead;
@@ -15,10 +16,11 @@ export interface ClosedLeadBannerProps {
 
 /** On a lost or archived lead's page: when and why it was closed, and the one way back. Nothing for an open lead. */
 export function ClosedLeadBanner({ lead, canReopen, canRestore }: ClosedLeadBannerProps) {
+  const zone = useTimeZone();
   const actions = useClosedLeadActions();
   if (lead.status === "open") return null;
   const lost = lead.status === "lost";
-  const when = lead.closedAt ? ` on ${formatDate(lead.closedAt)}` : "";
+  const when = lead.closedAt ? ` on ${formatDate(lead.closedAt, zone)}` : "";
   const Icon = lost ? XCircle : Archive;
   return (
     <div role="status" className="mb-6 flex flex-wrap items-start gap-3 rounded-lg border bg-muted/40 p-4 text-sm">

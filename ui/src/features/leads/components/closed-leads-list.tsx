@@ -8,6 +8,7 @@ import { formatDate } from "@/lib/format";
 import { toast } from "@/lib/toast";
 import { useRestoreLead, useReopenLead, type ClosedView } from "../api/closed-leads.ts";
 import { errorMessage } from "../api/lead-mutations.ts";
+import { useTimeZone } from "@/api/use-time-zone";
 
 /** A value in minor units, in the agency's currency ("$12,500.00"); a dash when the deal has none. */
 export function formatMinor(valueMinor: number | null, currency: string): string {
@@ -86,6 +87,7 @@ export interface ClosedLeadsListProps {
 
 /** The closed leads, newest first: a table-like list on wide screens, stacked cards on a phone. */
 export function ClosedLeadsList({ view, leads, search, currency, owners, canRestore }: ClosedLeadsListProps) {
+  const zone = useTimeZone();
   const actions = useClosedLeadActions();
   if (leads.length === 0) {
     return search ? (
@@ -129,7 +131,7 @@ export function ClosedLeadsList({ view, leads, search, currency, owners, canRest
             </p>
             <p className="text-sm">
               <span className="text-muted-foreground md:hidden">{view === "lost" ? "Lost on " : "Archived on "}</span>
-              {lead.closedAt ? formatDate(lead.closedAt) : "—"}
+              {lead.closedAt ? formatDate(lead.closedAt, zone) : "—"}
             </p>
             <div className="md:text-right">
               {view === "lost" ? (

@@ -7,6 +7,7 @@ export const ArchiveLeadDialog = lazyDialog(() => import("./archive-lead-dialog.
 export const ChangeOwnerDialog = lazyDialog(() => import("./change-owner-dialog.tsx").then((m) => m.ChangeOwnerDialog));
 export const EditLeadDialog = lazyDialog(() => import("./edit-lead-dialog.tsx").then((m) => m.EditLeadDialog));
 export const ImportCsvDialog = lazyDialog(() => import("./import-csv-dialog.tsx").then((m) => m.ImportCsvDialog));
+export const LogActivityDialog = lazyDialog(() => import("./log-activity-dialog.tsx").then((m) => m.LogActivityDialog));
 export const LeadDetailsDialog = lazyDialog(() => import("./lead-details-dialog.tsx").then((m) => m.LeadDetailsDialog));
 export const LoseLeadDialog = lazyDialog(() => import("./lose-lead-dialog.tsx").then((m) => m.LoseLeadDialog));
 export const ReassignLeadsDialog = lazyDialog(() => import("./change-owner-dialog.tsx").then((m) => m.ReassignLeadsDialog));

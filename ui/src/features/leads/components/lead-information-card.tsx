@@ -5,6 +5,7 @@ import { formatDate } from "@/lib/format";
 import { useCreativeDirectors } from "@/api/get-creative-directors";
 import { useDealRows } from "../utils/use-deal-rows.ts";
 import { LeadBadges } from "./lead-badges.tsx";
+import { useTimeZone } from "@/api/use-time-zone";
 
 /** The edit form (its fields, schema and form library) loads when the person first edits, not with the page. */
 const LeadEditForm = lazy(() => import("./lead-edit-form.tsx").then((m) => ({ default: m.LeadEditForm })));
@@ -17,6 +18,7 @@ export interface LeadInformationCardProps {
 
 /** The Lead Information card; in edit mode, the form with Save Changes and Cancel. */
 export function LeadInformationCard({ lead, editing, onEditingChange }: LeadInformationCardProps) {
+  const zone = useTimeZone();
   const directors = useCreativeDirectors();
   const director = directors.data?.find((d) => d.id === lead.creativeDirectorId);
   const deal = useDealRows(lead);
@@ -30,7 +32,7 @@ export function LeadInformationCard({ lead, editing, onEditingChange }: LeadInfo
     ["Proposal", lead.proposalLink],
     ["Contract Status", lead.contractStatus],
     ["Last Activity", lead.lastActivity],
-    ["Created", formatDate(lead.createdAt)],
+    ["Created", formatDate(lead.createdAt, zone)],
     ["Notes", lead.notes],
   ];
   return (

@@ -2,9 +2,11 @@ import { QUESTIONNAIRE_LABELS, QUESTIONNAIRE_SECTIONS } from "@crm/contracts/que
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatDate } from "@/lib/format";
 import { useQuestionnaire } from "../api/get-questionnaire.ts";
+import { useTimeZone } from "@/api/use-time-zone";
 
 /** Onboarding Questionnaire: the client's latest answers, shown only when a response exists. */
 export function QuestionnaireCard({ leadId }: { leadId: string }) {
+  const zone = useTimeZone();
   const questionnaire = useQuestionnaire(leadId);
   const response = questionnaire.data;
   if (!response) return null;
@@ -19,7 +21,7 @@ export function QuestionnaireCard({ leadId }: { leadId: string }) {
       <CardHeader>
         <CardTitle className="text-base">Onboarding Questionnaire</CardTitle>
         <CardDescription>
-          Submitted {formatDate(response.submittedAt)}
+          Submitted {formatDate(response.submittedAt, zone)}
           {response.versions > 1 && ` · version ${response.version} of ${response.versions}`}
         </CardDescription>
       </CardHeader>

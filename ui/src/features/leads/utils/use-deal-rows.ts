@@ -1,18 +1,17 @@
 import type { Lead } from "@crm/contracts/lead/answers";
 import { DEFAULT_STAGE_PROBABILITIES } from "@crm/contracts/lead/stages";
 import { useSettings } from "@/api/get-settings";
-import { formatDate } from "@/lib/format";
+import { useTimeZone } from "@/api/use-time-zone";
+import { formatDate, formatDay } from "@/lib/format";
 import { formatMoney } from "@/lib/money";
 import { useStaff } from "../api/get-staff.ts";
 import { ownerName } from "./owners.ts";
-
-/** "2026-03-31" as "Mar 31, 2026" (a calendar day: no time zone may move it). */
-const formatDay = (day: string) => formatDate(`${day}T12:00:00`);
 
 /** The deal's rows (docs/product.md, "Deals"): owner, value, expected close, probability (own or the stage's), won on. */
 export function useDealRows(lead: Lead): [string, string | null][] {
   const staff = useStaff();
   const settings = useSettings().data;
+  const zone = useTimeZone();
   const stageDefault = (settings?.stageProbabilities ?? DEFAULT_STAGE_PROBABILITIES)[lead.stage];
   const probability =
     lead.probability !== null ? `${lead.probability}%` : stageDefault === undefined ? null : `${stageDefault}% (stage default)`;
@@ -22,6 +21,6 @@ export function useDealRows(lead: Lead): [string, string | null][] {
     ["Value", lead.valueMinor === null || !settings ? null : formatMoney(lead.valueMinor, settings.currency)],
     ["Expected Close", lead.expectedCloseOn ? formatDay(lead.expectedCloseOn) : null],
     ["Probability", probability],
-    ["Outcome", lead.wonAt ? `Won on ${formatDate(lead.wonAt)}` : null],
+    ["Outcome", lead.wonAt ? `Won on ${formatDate(lead.wonAt, zone)}` : null],
   ];
 }

@@ -10,25 +10,27 @@ import { useCreateClientLink } from "../api/create-client-link.ts";
 import { useClientLink } from "../api/get-client-link.ts";
 import { useRevokeClientLink } from "../api/revoke-client-link.ts";
 import { NewLinkBox } from "./new-link-box.tsx";
+import { useTimeZone } from "@/api/use-time-zone";
 
 export interface ClientLinkControlProps {
   leadId: string;
 }
 
 function LiveLinkStatus({ link }: { link: ClientLinkSummary | null }) {
+  const zone = useTimeZone();
   if (!link)
     return <p className="text-sm text-muted-foreground">No live link: the client cannot open the questionnaire until you create one.</p>;
   return (
     <div className="grid gap-2 text-sm">
       <p>
-        A link is live, created {formatDate(link.issuedAt)}
-        {link.expiresAt ? ` and working until ${formatDate(link.expiresAt)}` : ""}.
+        A link is live, created {formatDate(link.issuedAt, zone)}
+        {link.expiresAt ? ` and working until ${formatDate(link.expiresAt, zone)}` : ""}.
       </p>
       {link.floodedAt && (
         <p role="alert" className="flex items-start gap-2 rounded-lg border border-amber-500/40 bg-amber-500/10 p-3">
           <AlertTriangle className="mt-0.5 size-4 shrink-0 text-amber-600 dark:text-amber-400" aria-hidden="true" />
-          Many submissions came through this link on {formatDate(link.floodedAt)}. If it may have leaked, create a new link and send it to
-          the client.
+          Many submissions came through this link on {formatDate(link.floodedAt, zone)}. If it may have leaked, create a new link and send
+          it to the client.
         </p>
       )}
     </div>

@@ -1,6 +1,6 @@
 import { ClipboardCheck, History } from "lucide-react";
 import type { OnboardingActivity } from "@crm/contracts/onboarding/answers";
-import { ACTIVITY_ICONS, ActivityWhen } from "@/components/activity";
+import { ACTIVITY_ICONS, ActivityText, ActivityWhen } from "@/components/activity";
 import { EmptyState } from "@/components/empty-state";
 import { ErrorState } from "@/components/error-state";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -44,7 +44,7 @@ export function OnboardingActivities() {
                     <p className="truncate text-sm text-muted-foreground">
                       {activity.leadName} · {activity.business}
                     </p>
-                    {activity.description && <p className="text-sm text-muted-foreground">{activity.description}</p>}
+                    <ActivityText activity={activity} />
                     <ActivityWhen createdAt={activity.createdAt} userLabel={activity.userLabel} />
                   </div>
                 </li>

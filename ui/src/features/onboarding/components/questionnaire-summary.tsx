@@ -15,6 +15,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { formatDate } from "@/lib/format";
 import { useQuestionnaireVersion } from "../api/get-questionnaire.ts";
 import { useQuestionnaireVersions } from "../api/get-questionnaire-versions.ts";
+import { useTimeZone } from "@/api/use-time-zone";
 
 const isCount = (field: QuestionnaireField) => (QUESTIONNAIRE_COUNT_FIELDS as readonly string[]).includes(field);
 const show = (field: QuestionnaireField, value: unknown) => (isCount(field) ? Number(value).toLocaleString("en-US") : String(value));
@@ -48,6 +49,7 @@ function Answers({ response }: { response: QuestionnaireResponse }) {
 
 /** The client's questionnaire answers: the latest version, with earlier versions one choice away. */
 export function QuestionnaireSummary({ leadId }: { leadId: string }) {
+  const zone = useTimeZone();
   const [version, setVersion] = useState<number | "latest">("latest");
   const response = useQuestionnaireVersion(leadId, version);
   const versions = useQuestionnaireVersions(leadId);
@@ -58,7 +60,7 @@ export function QuestionnaireSummary({ leadId }: { leadId: string }) {
         <CardTitle className="text-base">Questionnaire</CardTitle>
         <CardDescription>
           {response.data
-            ? `Submitted ${formatDate(response.data.submittedAt)} by the client`
+            ? `Submitted ${formatDate(response.data.submittedAt, zone)} by the client`
             : "The client's answers to the onboarding questionnaire."}
         </CardDescription>
         {list.length > 1 && (
@@ -74,7 +76,7 @@ export function QuestionnaireSummary({ leadId }: { leadId: string }) {
                 {list.map((v, i) => (
                   <SelectItem key={v.version} value={String(v.version)}>
                     Version {v.version}
-                    {i === 0 ? " (latest)" : ""} · {formatDate(v.submittedAt)}
+                    {i === 0 ? " (latest)" : ""} · {formatDate(v.submittedAt, zone)}
                   </SelectItem>
                 ))}
               </SelectContent>

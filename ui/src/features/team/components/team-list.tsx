@@ -6,9 +6,11 @@ import { Avatar, AvatarFallback } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { useIsMobile } from "@/lib/use-mobile";
 import { cn, initials } from "@/lib/utils";
-import { exactTime, isPast, timeFromNow } from "../utils/times.ts";
+import { formatDateTime } from "@/lib/format";
+import { isPast, timeFromNow } from "../utils/times.ts";
 import { MemberActions, type MemberDialog } from "./member-actions.tsx";
 import { StatusBadge } from "./status-badge.tsx";
+import { useTimeZone } from "@/api/use-time-zone";
 
 export interface TeamListProps {
   members: readonly TeamMember[];
@@ -116,6 +118,7 @@ function Identity({ member, isSelf }: { member: TeamMember; isSelf: boolean }) {
 }
 
 function Status({ member }: { member: TeamMember }) {
+  const zone = useTimeZone();
   const expires = member.status === "invited" ? member.inviteExpiresAt : null;
   return (
     <span className="inline-flex flex-wrap items-center gap-x-2 gap-y-1">
@@ -123,7 +126,7 @@ function Status({ member }: { member: TeamMember }) {
       {expires && (
         <time
           dateTime={expires}
-          title={exactTime(expires)}
+          title={formatDateTime(expires, zone)}
           className={cn("text-xs", isPast(expires) ? "font-medium text-destructive" : "text-muted-foreground")}
         >
           {isPast(expires) ? `Link expired ${timeFromNow(expires)}` : `Link expires ${timeFromNow(expires)}`}
@@ -134,9 +137,10 @@ function Status({ member }: { member: TeamMember }) {
 }
 
 function LastSignIn({ member }: { member: TeamMember }) {
+  const zone = useTimeZone();
   if (!member.lastSignInAt) return <span className="text-muted-foreground">Never</span>;
   return (
-    <time dateTime={member.lastSignInAt} title={exactTime(member.lastSignInAt)}>
+    <time dateTime={member.lastSignInAt} title={formatDateTime(member.lastSignInAt, zone)}>
       {timeFromNow(member.lastSignInAt)}
     </time>
   );

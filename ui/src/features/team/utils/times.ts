@@ -1,13 +1,6 @@
 import { timeAgo } from "@/lib/format";
 
-const exactFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 const relativeFormat = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
-
-/** The full date and time, for a title beside a relative time: "Nov 27, 2026, 3:04 PM". */
-export function exactTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? "" : exactFormat.format(date);
-}
 
 const UNITS: [seconds: number, unit: Intl.RelativeTimeFormatUnit][] = [
   [86_400, "day"],
