@@ -300,14 +300,14 @@ test("the lead page: messages, inline edit, a meeting, the timeline", async ({ p
 
   await page.getByRole("button", { name: "Schedule Meeting" }).click();
   const meeting = page.getByRole("dialog", { name: "Schedule Meeting" });
-  await expect(meeting.getByText("A calendar invite will be sent to kit@journey.test.")).toBeVisible();
+  await expect(meeting.getByText(/^A calendar invite will be sent to kit@journey\.test, with a copy to you/)).toBeVisible();
   await expect(meeting.getByLabel("Duration (minutes)")).toHaveValue("60");
   await meeting.getByLabel("Meeting Title").fill("Kickoff");
   await meeting.getByLabel("Date").fill("2030-01-15");
   await meeting.getByLabel("Time").fill("14:00");
   await meeting.getByRole("button", { name: "Schedule Meeting" }).click();
-  await expect(toastText(page, "Kickoff has been added to your calendar with Google Meet and an invite has been sent")).toBeVisible();
-  await expect(page.getByText(/^Jan 15, 2030 at 2:00 PM · 60 min$/)).toBeVisible();
+  await expect(toastText(page, "Kickoff has been scheduled with a Jitsi video call and an invite has been sent to you and the lead")).toBeVisible();
+  await expect(page.getByText(/^Jan 15, 2030, 2:00 PM – 3:00 PM · 60 min$/)).toBeVisible();
   await expect(page.getByRole("heading", { name: "Recent Activity" })).toBeVisible();
   await expect(page.getByText(/ ago · Pat Partner/).first()).toBeVisible();
 

@@ -6,9 +6,11 @@ import { clientLinkCommandRoutes } from "./client-link/client-link.routes.ts";
 import { creativeCommandRoutes } from "./creative/creative.routes.ts";
 import { uploadRoutes } from "./creative/upload.routes.ts";
 import { erasureCommandRoutes } from "./erasure/erasure.routes.ts";
+import { leadActivityRoutes } from "./lead/lead-activity.routes.ts";
 import { leadDealRoutes } from "./lead/lead-deal.routes.ts";
 import { leadImportRoutes } from "./lead/lead-import.routes.ts";
 import { leadCommandRoutes } from "./lead/lead.routes.ts";
+import { calendarFeedCommandRoutes } from "./meeting/calendar-feed.routes.ts";
 import { meetingCommandRoutes } from "./meeting/meeting.routes.ts";
 import { messagingCommandRoutes } from "./messaging/messaging.routes.ts";
 import { onboardingCommandRoutes } from "./onboarding/onboarding.routes.ts";
@@ -28,9 +30,11 @@ export const COMMAND_SERVICE_ROUTES = [
   inviteAuthRoutes,
   leadCommandRoutes,
   leadDealRoutes,
+  leadActivityRoutes,
   leadImportRoutes,
   erasureCommandRoutes,
   meetingCommandRoutes,
+  calendarFeedCommandRoutes,
   messagingCommandRoutes,
   clientLinkCommandRoutes,
   questionnaireCommandRoutes,

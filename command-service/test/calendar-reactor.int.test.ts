@@ -6,7 +6,9 @@ import { startGoogleTestServer, type GoogleTestServer } from "@crm/infra/testing
 import { createSmtpMailer } from "@crm/infra/mail/smtp-mailer";
 import { startSmtpTestServer, type SmtpTestServer } from "@crm/infra/testing/smtp-test-server";
 import { createReactorRunner, type ReactorRunner } from "@crm/infra/reactor/reactor-runner";
+import { userStreamId } from "@crm/contracts/user/stream";
 import { meetingDecider, type MeetingCommand } from "../src/meeting/meeting.decider.ts";
+import { userDecider } from "../src/user/user.decider.ts";
 import { calendarReactor } from "../src/reactors/calendar.reactor.ts";
 import { mailReactor } from "../src/reactors/mail.reactor.ts";
 import { handleCommand } from "../src/core/command-handler.ts";
@@ -40,14 +42,23 @@ await eachBackend("Google Meet through the calendar reactor", (backend) => {
     await fx.database.drop();
   });
 
+  /** A colleague with a profile, who schedules the meetings: the invites are from them. */
+  const colleague = { id: randomUUID(), email: "dana@studio.test", name: "Dana Diaz" };
+  async function addColleague() {
+    await handleCommand(fx.store, userStreamId(colleague.id), userDecider, {
+      type: "RequestAccess", userId: colleague.id, email: colleague.email, displayName: colleague.name, role: "Project Manager", approval: "operator", at: fx.now().toISOString(),
+    }, { metadata: fx.metadata(colleague.id) });
+  }
+
   async function schedule(): Promise<string> {
+    if ((await fx.store.readStream(userStreamId(colleague.id))).length === 0) await addColleague();
     const leadId = await fx.createLead();
     const meetingId = randomUUID();
     const command: MeetingCommand = {
       type: "ScheduleMeeting", meetingId, leadId, title: "Strategy", kind: "general", meetingType: "google-meet", location: null,
       startTime: "2030-03-01T09:00:00.000Z", endTime: "2030-03-01T09:45:00.000Z", notes: null, attendeeEmail: "ada@example.com", conference: { provider: "google" },
     };
-    await handleCommand(fx.store, meetingStreamId(meetingId), meetingDecider, command, { metadata: fx.metadata() });
+    await handleCommand(fx.store, meetingStreamId(meetingId), meetingDecider, command, { metadata: fx.metadata(colleague.id) });
     return meetingId;
   }
   /** The first invite mail of a meeting, by its iCalendar UID. */
@@ -68,6 +79,10 @@ await eachBackend("Google Meet through the calendar reactor", (backend) => {
     const link = google.events.get(calendarEventIdOf(meetingId))!.hangoutLink as string;
     expect(invite!.html).toContain(link);
     expect(invite!.attachments.find((a) => a.contentType.startsWith("text/calendar"))!.content.toString()).toContain(link);
+    // Requested by the calendar reactor, yet from the colleague who scheduled it, and copied to them.
+    expect(invite!.from).toMatchObject({ value: [{ name: "Dana Diaz via Studio Nine", address: "hello@studio.test" }] });
+    expect(invite!.cc).toMatchObject({ value: [{ address: colleague.email }] });
+    expect(invite!.text).toContain("Join the Google Meet: ");
 
     await handleCommand(fx.store, meetingStreamId(meetingId), meetingDecider, { type: "RescheduleMeeting", startTime: "2030-03-02T09:00:00.000Z", endTime: "2030-03-02T10:00:00.000Z" }, { metadata: fx.metadata() });
     const event = () => google.events.get(calendarEventIdOf(meetingId)) as { start: { dateTime: string } };

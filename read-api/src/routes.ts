@@ -1,4 +1,5 @@
 import { activityReadRoutes } from "./activities/activities.routes.ts";
+import { calendarReadRoutes } from "./calendar/calendar.routes.ts";
 import { clientLinkReadRoutes } from "./client-links/client-links.routes.ts";
 import { creativeReadRoutes } from "./creative/creative.routes.ts";
 import { healthRoutes } from "./health/health.routes.ts";
@@ -21,6 +22,7 @@ export const READ_API_ROUTES = [
   historyReadRoutes,
   activityReadRoutes,
   meetingReadRoutes,
+  calendarReadRoutes,
   userReadRoutes,
   clientLinkReadRoutes,
   questionnaireReadRoutes,

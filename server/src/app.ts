@@ -8,6 +8,7 @@ import { creativeCommandRoutes } from "@crm/command-service/creative/creative.ro
 import { uploadRoutes } from "@crm/command-service/creative/upload.routes";
 import { erasureCommandRoutes } from "@crm/command-service/erasure/erasure.routes";
 import { copyRemover } from "@crm/command-service/erasure/lead-copies";
+import { leadActivityRoutes } from "@crm/command-service/lead/lead-activity.routes";
 import { leadDealRoutes } from "@crm/command-service/lead/lead-deal.routes";
 import { leadCommandRoutes } from "@crm/command-service/lead/lead.routes";
 import { leadImportRoutes } from "@crm/command-service/lead/lead-import.routes";
@@ -15,6 +16,7 @@ import { outreachCommandRoutes } from "@crm/command-service/messaging/outreach.r
 import { onboardingCommandRoutes } from "@crm/command-service/onboarding/onboarding.routes";
 import { questionnaireCommandRoutes } from "@crm/command-service/questionnaire/questionnaire.routes";
 import { settingsCommandRoutes } from "@crm/command-service/settings/settings.routes";
+import { calendarFeedCommandRoutes } from "@crm/command-service/meeting/calendar-feed.routes";
 import { NotFoundError } from "@crm/contracts/api/errors";
 import { compactAfterErasure } from "@crm/infra/db/compaction";
 import { problemMiddleware } from "@crm/infra/http/problem-middleware";
@@ -32,6 +34,8 @@ import { ALL_PROJECTIONS } from "@crm/projector/projections";
 import { rebuildProjections } from "@crm/projector/rebuild";
 import { leadReadRoutes } from "@crm/read-api/leads/leads.routes";
 import { meetingReadRoutes } from "@crm/read-api/meetings/meetings.routes";
+import { calendarReadRoutes } from "@crm/read-api/calendar/calendar.routes";
+import { videoProviderOf } from "@crm/infra/calendar/google-calendar";
 import { onboardingReadRoutes } from "@crm/read-api/onboarding/onboarding.routes";
 import { questionnaireReadRoutes } from "@crm/read-api/questionnaire/questionnaire.routes";
 import { settingsReadRoutes } from "@crm/read-api/settings/settings.routes";
@@ -112,6 +116,7 @@ function readRoutes(system: System, watcher: CheckpointWatcher, storage: FileSto
   reads.use(leadReadRoutes({ db: reading("leads"), store }));
   reads.use(activityReadRoutes({ db: reading("activities", "users"), scoped: reading("activities", "users", "leads") }));
   reads.use(meetingReadRoutes({ db: reading("meetings"), scoped: reading("meetings", "leads"), now }));
+  reads.use(calendarReadRoutes({ db: system.db, meetings: reading("meetings"), videoProvider: videoProviderOf(system.config), now })); // feed tokens: no read model
   reads.use(userReadRoutes({ db: reading("users") }));
   reads.use(clientLinkReadRoutes({ db: system.db, store, now })); // the token index and the streams, no read model
   reads.use(questionnaireReadRoutes({ db: reading("questionnaire", "leads") }));
@@ -144,10 +149,12 @@ function commandRoutes(system: System, storage: FileStorage, userRoutes: Router)
   );
   commands.use(leadCommandRoutes(deps));
   commands.use(leadDealRoutes(deps));
+  commands.use(leadActivityRoutes(deps));
   commands.use(outreachCommandRoutes({ ...deps, config: system.config }));
   commands.use(clientLinkCommandRoutes({ ...deps, publicUrl: system.config.PUBLIC_URL }));
   commands.use(onboardingCommandRoutes(deps));
   commands.use(creativeCommandRoutes(deps));
+  commands.use(calendarFeedCommandRoutes(deps));
   commands.use(settingsCommandRoutes({ ...deps, storage, mailFrom: system.config.MAIL_FROM }));
   commands.use(userRoutes);
   return commands;

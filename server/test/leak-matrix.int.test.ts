@@ -115,6 +115,7 @@ function samplesFor(world: World): Samples {
     "POST /api/leads/:id/lose": write(`/api/leads/${anyId()}/lose`),
     "POST /api/leads/:id/reopen": write(`/api/leads/${anyId()}/reopen`),
     "POST /api/leads/:id/restore": write(`/api/leads/${anyId()}/restore`),
+    "POST /api/leads/:id/activities": write(`/api/leads/${anyId()}/activities`),
     "POST /api/leads/import": write("/api/leads/import"),
     "GET /api/activities": read((who) => `/api/activities?leadId=${own(who)}`),
     "GET /api/leads/:id/history": read((who) => `/api/leads/${own(who)}/history`),
@@ -127,6 +128,11 @@ function samplesFor(world: World): Samples {
     "POST /api/meetings": write("/api/meetings"),
     "PATCH /api/meetings/:id": write(`/api/meetings/${anyId()}`),
     "POST /api/meetings/:id/cancel": write(`/api/meetings/${anyId()}/cancel`),
+    "GET /api/calendar/config": fixed("/api/calendar/config"),
+    "GET /api/calendar/feed": fixed("/api/calendar/feed"),
+    "POST /api/calendar/feed": write("/api/calendar/feed"), // one's own feed: a new URL, no lead data
+    "DELETE /api/calendar/feed": write("/api/calendar/feed"),
+    "GET /api/calendar/feeds/:file": fixed(`/api/calendar/feeds/${"a".repeat(32)}.ics`, "through"), // no such feed: 404
     "POST /api/leads/:id/send-form": write(`/api/leads/${anyId()}/send-form`),
     "POST /api/leads/:id/send-email": write(`/api/leads/${anyId()}/send-email`),
     "POST /api/leads/:id/send-sms": write(`/api/leads/${anyId()}/send-sms`),

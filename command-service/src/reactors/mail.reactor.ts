@@ -7,7 +7,7 @@ import { composeInviteEmail } from "../meeting/invite-email.ts";
 import { meetingDecider } from "../meeting/meeting.decider.ts";
 import { LEAD_ERASED } from "@crm/contracts/erasure/lead-erased";
 import { isLeadErased, loadOpenLead } from "../messaging/load-lead.ts";
-import { fromAddress, type Brand } from "../messaging/templates/layout.ts";
+import { fromAddress } from "../messaging/templates/layout.ts";
 import { mailBrand } from "../settings/mail-brand.ts";
 import { foldRecorded } from "../core/decider.ts";
 import { alreadyDone, recordAttempt, recordOutcome } from "./record-outcome.ts";
@@ -42,21 +42,34 @@ const recipientName = (store: EventStore, leadId: string) =>
     () => null,
   );
 
-/** The invite as the meeting stood at the request (later changes send their own invite). */
-async function inviteMail(deps: MailReactorDeps, event: RecordedEvent & { type: "InviteRequested" }, brand: Brand): Promise<OutgoingMail> {
+/**
+ * The invite as the meeting stood at the request (later changes send their own invite), from the
+ * colleague who scheduled it: the meeting's createdBy, not the request's actor (an invite the
+ * calendar reactor asks for once a Google Meet exists has the reactor as its actor). It goes to the
+ * lead and, as a copy, to that colleague, both attendees of the one event: one mail, one outcome.
+ */
+async function inviteMail(deps: MailReactorDeps, event: RecordedEvent & { type: "InviteRequested" }): Promise<OutgoingMail> {
   const history = (await deps.store.readStream(event.streamId)).filter((e) => e.streamVersion <= event.streamVersion);
   const meeting = foldRecorded(meetingDecider, history);
   if (meeting.status === "none") throw new Error(`Invite for meeting ${event.data.meetingId}, which has no events`);
-  return composeInviteEmail(meeting, {
+  const { brand, sender, person, timeZone } = await mailBrand({ ...deps, publicUrl: deps.publicUrl }, event.position, meeting.createdBy);
+  // Replies (RSVPs) go to the ORGANIZER: the settings' reply-to when set (mailBrand's replyTo unless it
+  // fell back to the colleague's own address), else MAIL_FROM. The colleague is an attendee instead:
+  // a calendar that found itself the organizer would not add the event.
+  const settingsReplyTo = sender.replyTo && sender.replyTo !== person?.email ? sender.replyTo : undefined;
+  const mail = composeInviteEmail(meeting, {
     brand,
-    organizer: { name: brand.name, email: fromAddress(deps.mailFrom) },
+    organizer: { name: sender.fromName ?? brand.name, email: settingsReplyTo ?? fromAddress(deps.mailFrom) },
+    colleague: person && { name: person.name, email: person.email, signature: person.signature },
     recipientName: await recipientName(deps.store, event.data.leadId),
     to: event.data.to,
     method: event.data.method,
     sequence: event.data.sequence,
+    timeZone: person?.timeZone ?? timeZone,
     now: deps.now().toISOString(),
     messageId: messageIdOf(event),
   });
+  return { ...mail, ...sender };
 }
 
 async function composed(deps: MailReactorDeps, event: RecordedEvent): Promise<{ mail: OutgoingMail; kind: Kind; leadId: string }> {
@@ -64,9 +77,8 @@ async function composed(deps: MailReactorDeps, event: RecordedEvent): Promise<{ 
     throw new Error(`The mail reactor does not handle ${event.type}`);
   // A request still waiting when its lead was erased is not sent (decisions/039): it fails as uncomposable.
   if (await isLeadErased(deps.store, event.data.leadId)) throw new Error(LEAD_ERASED);
-  const { brand, sender } = await brandAt(deps, event);
-  if (event.type === "InviteRequested")
-    return { mail: { ...(await inviteMail(deps, event, brand)), ...sender }, kind: "invite", leadId: event.data.leadId };
+  if (event.type === "InviteRequested") return { mail: await inviteMail(deps, event), kind: "invite", leadId: event.data.leadId };
+  const { sender } = await brandAt(deps, event);
   const { to, subject, html, text, kind, leadId } = event.data;
   return { mail: { to, subject, html, text, messageId: messageIdOf(event), ...sender }, kind, leadId };
 }

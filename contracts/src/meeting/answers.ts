@@ -9,7 +9,11 @@ import { z } from "zod/mini";
 /** What a meeting is about (docs/product.md, "Meetings, mail and SMS"). */
 export const MEETING_TYPES = ["general", "pre-onboarding", "onboarding"] as const;
 
-/** Where it happens (docs/product.md, "Meetings, mail and SMS"); "google-meet" is the video kind (Jitsi or Google Meet). */
+/**
+ * Where it happens (docs/product.md, "Meetings, mail and SMS"). "google-meet" is the stored wire value of
+ * the video kind, whichever provider makes its link (Jitsi or Google Meet, see conferenceProvider and
+ * GET /api/calendar/config): screens and mails name the provider, never this value.
+ */
 export const MEETING_KINDS = ["google-meet", "in-person"] as const;
 
 export const CONFERENCE_PROVIDERS = ["jitsi", "google"] as const;

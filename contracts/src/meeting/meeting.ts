@@ -72,7 +72,7 @@ export const ScheduleMeetingBody = z
   );
 export type ScheduleMeetingBody = z.infer<typeof ScheduleMeetingBody>;
 
-/** Body of PATCH /api/meetings/{id}: new times (sends an updated invite; no button yet: docs/product.md, "Meetings, mail and SMS"). */
+/** Body of PATCH /api/meetings/{id}: new times, from the meeting's Reschedule (sends an updated invite: docs/product.md, "Meetings, mail and SMS"). */
 export const RescheduleMeetingBody = z
   .strictObject({
     startTime: instant("startTime"),
@@ -82,5 +82,5 @@ export const RescheduleMeetingBody = z
   .check(z.superRefine(checkTimes));
 export type RescheduleMeetingBody = z.infer<typeof RescheduleMeetingBody>;
 
-/** Body of POST /api/meetings/{id}/cancel (may be empty). */
+/** Body of POST /api/meetings/{id}/cancel, from the meeting's Cancel meeting (may be empty; sends a CANCEL to whoever was invited). */
 export const CancelMeetingBody = z.strictObject({ expectedVersion: z.optional(z.int().check(z.nonnegative())) });

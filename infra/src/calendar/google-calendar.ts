@@ -1,3 +1,4 @@
+import type { ConferenceProvider } from "@crm/contracts/meeting/answers";
 import type { Config } from "../config.ts";
 
 export interface GoogleCalendarSettings {
@@ -49,6 +50,9 @@ export function googleCalendarSettings(c: Config): GoogleCalendarSettings | unde
     tokenUrl: c.GOOGLE_TOKEN_URL,
   };
 }
+
+/** The provider a new video meeting gets: Google Meet when the Calendar API is configured, else Jitsi (what the UI names). */
+export const videoProviderOf = (c: Config): ConferenceProvider => (googleCalendarSettings(c) ? "google" : "jitsi");
 
 /** Google event ids use base32hex (0-9, a-v): a UUID without dashes qualifies. */
 export const calendarEventIdOf = (meetingId: string) => `crm${meetingId.replace(/-/g, "").toLowerCase()}`;

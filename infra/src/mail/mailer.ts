@@ -3,6 +3,8 @@ import { fromAddress } from "@crm/contracts/settings/state";
 /** An email ready to leave: both bodies composed, user text already escaped in the HTML. */
 export interface OutgoingMail {
   to: string;
+  /** Copies (an invite's organising colleague, so it lands in their calendar too). */
+  cc?: string[];
   /** The From display name (the agency's sender name); the address stays MAIL_FROM's. Without it, MAIL_FROM as it is. */
   fromName?: string;
   /** Where replies go (the agency's reply-to); without it, to the From address. */
@@ -23,7 +25,11 @@ export interface Mailer {
   close(): void;
 }
 
-/** The nodemailer message for a mail: HTML, text and the invite as a calendar alternative and attachment. */
+/**
+ * The nodemailer message for a mail: HTML, text and the invite. nodemailer's icalEvent alone makes
+ * both the text/calendar alternative (what Gmail and Outlook act on) and one invite.ics attachment
+ * (for clients that only offer attachments): adding an attachment of our own sent it twice more.
+ */
 export function toNodemailerMessage(from: string, mail: OutgoingMail) {
   const calendar = mail.calendar;
   return {
@@ -31,16 +37,12 @@ export function toNodemailerMessage(from: string, mail: OutgoingMail) {
     from: mail.fromName ? { name: mail.fromName, address: fromAddress(from) } : from,
     ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
     to: mail.to,
+    ...(mail.cc && mail.cc.length > 0 ? { cc: mail.cc } : {}),
     subject: mail.subject,
     html: mail.html,
     text: mail.text,
     messageId: mail.messageId,
-    ...(calendar
-      ? {
-          icalEvent: { method: calendar.method, content: calendar.content, filename: "invite.ics" },
-          attachments: [{ filename: "invite.ics", content: calendar.content, contentType: `application/ics; method=${calendar.method}` }],
-        }
-      : {}),
+    ...(calendar ? { icalEvent: { method: calendar.method, content: calendar.content, filename: "invite.ics" } } : {}),
   };
 }
 

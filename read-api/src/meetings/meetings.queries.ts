@@ -71,3 +71,12 @@ export async function getMeetingForDirector(
   const { theirs, ...meeting } = rows[0];
   return { meeting, theirs };
 }
+
+/** The meetings a colleague scheduled that have not been cancelled and ended after a moment, soonest first: their calendar feed. */
+export async function meetingsOrganisedBy(q: Queryable, userId: string, endedAfter: string): Promise<Meeting[]> {
+  const { rows } = await q.query<Meeting>(
+    `SELECT ${COLUMNS} FROM ${meetings} WHERE created_by = $1 AND status = 'scheduled' AND end_time > $2 ORDER BY start_time, id`,
+    [userId, endedAfter],
+  );
+  return rows;
+}

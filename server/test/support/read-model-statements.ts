@@ -91,6 +91,7 @@ export const READ_CASES: Record<string, Case> = {
   "meetings.upcomingMeetings (director)": (q) => meetingsQueries.upcomingMeetings(q, new Date(0).toISOString(), 5, SAMPLE.user),
   "meetings.getMeeting": (q) => meetingsQueries.getMeeting(q, SAMPLE.meeting),
   "meetings.getMeetingForDirector": (q) => meetingsQueries.getMeetingForDirector(q, SAMPLE.meeting, SAMPLE.user),
+  "meetings.meetingsOrganisedBy": (q) => meetingsQueries.meetingsOrganisedBy(q, SAMPLE.user, new Date(0).toISOString()),
   "onboarding.recentOnboardingActivities": (q) => onboardingQueries.recentOnboardingActivities(q, undefined, 5),
   "onboarding.recentOnboardingActivities (lead)": (q) => onboardingQueries.recentOnboardingActivities(q, SAMPLE.lead, 5),
   "questionnaire.getResponse": (q) => questionnaireQueries.getResponse(q, SAMPLE.lead),

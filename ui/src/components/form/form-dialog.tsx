@@ -13,6 +13,8 @@ export interface FormDialogProps<V extends FieldValues> {
   /** The submit button's label, and what it says while the values are on their way. */
   submitLabel: string;
   pendingLabel: string;
+  /** The close button's label (default "Cancel"), e.g. "Keep Meeting" where the submit itself cancels something. */
+  cancelLabel?: string;
   /** A button that opens the dialog, when the dialog owns one. */
   trigger?: ReactNode;
   /** Width and height rules for the dialog's box. */
@@ -39,6 +41,7 @@ export function FormDialog<V extends FieldValues>(props: FormDialogProps<V>) {
     description,
     submitLabel,
     pendingLabel,
+    cancelLabel = "Cancel",
     trigger,
     className,
     submitDisabled,
@@ -76,7 +79,7 @@ export function FormDialog<V extends FieldValues>(props: FormDialogProps<V>) {
         </FormProvider>
         <DialogFooter>
           <Button type="button" variant="outline" disabled={form.pending} onClick={() => change(false)}>
-            Cancel
+            {cancelLabel}
           </Button>
           <Button type="submit" form={formId} variant={submitVariant} disabled={form.pending || submitDisabled}>
             {form.pending ? pendingLabel : submitLabel}

@@ -1,6 +1,8 @@
 import type { MeetingType } from "@crm/contracts/meeting/meeting";
 import { FormDialog, Refusal, SelectField, TextareaField, TextField, useMutationForm } from "@/components/form";
+import { useTimeZone } from "@/api/use-time-zone";
 import { toast } from "@/lib/toast";
+import { useVideoProvider, videoLabel } from "../api/get-calendar-config.ts";
 import { useScheduleMeeting } from "../api/schedule-meeting.ts";
 import type { LeadRef } from "../utils/lead-ref.ts";
 import { meetingBody, meetingDefaults, MeetingFormSchema } from "../utils/meeting-form.ts";
@@ -26,18 +28,23 @@ export interface ScheduleMeetingDialogProps {
 /** Schedule Meeting (docs/product.md, "Meetings, mail and SMS"): schedules a meeting with the lead; times are typed in the person's own time zone. */
 export function ScheduleMeetingDialog({ lead, open, onOpenChange, defaultType = "general" }: ScheduleMeetingDialogProps) {
   const schedule = useScheduleMeeting();
+  const zone = useTimeZone();
+  const provider = useVideoProvider();
   const form = useMutationForm({
     schema: MeetingFormSchema,
     defaultValues: meetingDefaults(defaultType),
     submit: async (values) => {
-      const body = lead ? meetingBody(lead, values) : undefined;
+      const body = lead ? meetingBody(lead, values, zone) : undefined;
       if (!body) throw new Refusal(INVALID_TIMES);
       return schedule.mutateAsync(body);
     },
     failure: { title: "Error", fallback: "Failed to schedule meeting" },
-    onSuccess: (_meeting, { title, kind }) => {
-      const how = kind === "in-person" ? `${title} has been scheduled` : `${title} has been added to your calendar with Google Meet`;
-      toast({ title: "Meeting Scheduled", description: `${how}${lead?.email ? " and an invite has been sent" : ""}` });
+    onSuccess: (meeting, { title, kind }) => {
+      // Named by the provider the meeting got (a Google Meet that failed falls back to Jitsi later, and says so on the card).
+      const video = videoLabel(meeting.conferenceProvider ?? provider);
+      const how = kind === "in-person" ? `${title} has been scheduled` : `${title} has been scheduled with a ${video}`;
+      const invited = lead?.email ? " and an invite has been sent to you and the lead" : "";
+      toast({ title: "Meeting Scheduled", description: `${how}${invited}` });
     },
   });
   return (
@@ -59,7 +66,8 @@ export function ScheduleMeetingDialog({ lead, open, onOpenChange, defaultType = 
       <TextareaField name="notes" label="Notes" placeholder="Agenda, links, anything to prepare" />
       {lead?.email && (
         <p className="rounded-md bg-muted px-3 py-2 text-sm text-muted-foreground">
-          A calendar invite will be sent to <span className="font-medium text-foreground">{lead.email}</span>.
+          A calendar invite will be sent to <span className="font-medium text-foreground">{lead.email}</span>, with a copy to you for your
+          own calendar.
         </p>
       )}
     </FormDialog>

@@ -33,10 +33,10 @@ export function meetingDefaults(type: MeetingType): MeetingFormValues {
   return { title: "", type, kind: "google-meet", location: "", date: "", time: "", duration: String(DEFAULT_DURATION_MINUTES), notes: "" };
 }
 
-/** The POST /api/meetings body, or undefined when the date, time or duration is not a real one. */
-export function meetingBody(lead: LeadRef, values: MeetingFormValues): ScheduleMeetingBody | undefined {
+/** The POST /api/meetings body, the date and time read in the zone, or undefined when the date, time or duration is not a real one. */
+export function meetingBody(lead: LeadRef, values: MeetingFormValues, zone: string): ScheduleMeetingBody | undefined {
   const duration = Number(values.duration);
-  const times = isValidDuration(duration) ? meetingInstants(values.date, values.time, duration) : undefined;
+  const times = isValidDuration(duration) ? meetingInstants(values.date, values.time, duration, zone) : undefined;
   if (!times) return undefined;
   return {
     leadId: lead.id,

@@ -5,10 +5,11 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Skeleton } from "@/components/ui/skeleton";
 import { useAgencyTimeZone } from "@/api/get-agency-time-zone";
 import { useProfile } from "@/api/get-profile";
+import { CalendarFeedCard } from "./calendar-feed-card.tsx";
 import { ChangePasswordForm } from "./change-password-form.tsx";
 import { ProfileDetailsForm } from "./profile-form.tsx";
 
-/** /profile (every approved colleague): name, time zone, signature, and the password. */
+/** /profile (every approved colleague): name, time zone, signature, the calendar feed, and the password. */
 export function ProfilePage() {
   const profile = useProfile();
   const agencyTimeZone = useAgencyTimeZone();
@@ -41,6 +42,7 @@ export function ProfilePage() {
               <ProfileDetailsForm profile={profile.data} agencyTimeZone={agencyTimeZone} />
             </CardContent>
           </Card>
+          <CalendarFeedCard />
           <Card>
             <CardHeader>
               <CardTitle>Change password</CardTitle>
