@@ -9,6 +9,12 @@ export interface CheckpointWatcher {
    * (a rebuild's swap announces itself, so the next query follows it); undefined before its first build.
    */
   servingVersion(name: string): number | undefined;
+  /**
+   * A count that moves whenever the watcher learns anything of the checkpoints: a notice, a query
+   * of them, a lost notices connection. While it stands still, nothing it could have told has
+   * changed; a reader that waited for a position (waitFor) sees it move first.
+   */
+  epoch(): number;
   /** Resolves true once every read model has passed position, false after timeoutMs. */
   waitFor(position: string, timeoutMs: number): Promise<boolean>;
   onAdvance(listener: (notice: AdvancedNotice) => void): () => void;
@@ -30,6 +36,7 @@ export async function createCheckpointWatcher(db: Database, { pollMs = 250 }: { 
   /** Each read model's serving version, as the latest query of the checkpoints found it. */
   let versions = new Map<string, number>();
   let notices = 0;
+  let epoch = 0;
   // Callers share one query that started after the latest notice, so hundreds of waiting reads
   // cost one query, not one each.
   let shared: { notices: number; position: Promise<string> } | undefined;
@@ -43,6 +50,7 @@ export async function createCheckpointWatcher(db: Database, { pollMs = 250 }: { 
    */
   let lost = 0;
   const forget = () => {
+    epoch++;
     lost++;
     passed = "";
     shared = undefined;
@@ -51,6 +59,7 @@ export async function createCheckpointWatcher(db: Database, { pollMs = 250 }: { 
     PROJECTIONS_CHANNEL,
     (payload) => {
       notices++;
+      epoch++;
       let notice: AdvancedNotice | undefined;
       try {
         notice = JSON.parse(payload) as AdvancedNotice;
@@ -80,6 +89,7 @@ export async function createCheckpointWatcher(db: Database, { pollMs = 250 }: { 
     );
     const position = rows[0]?.least ?? "";
     versions = new Map(rows.map((r) => [r.name, r.version]));
+    epoch++;
     const before = passed;
     if (asked === lost) learn(position);
     if (passed > before) for (const waiter of waiters) waiter();
@@ -101,6 +111,7 @@ export async function createCheckpointWatcher(db: Database, { pollMs = 250 }: { 
 
   return {
     current,
+    epoch: () => epoch,
     servingVersion: (name) => versions.get(name),
     async waitFor(position, timeoutMs) {
       const deadline = Date.now() + timeoutMs;

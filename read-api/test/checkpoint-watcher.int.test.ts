@@ -5,6 +5,7 @@ import type { Database } from "@crm/infra/db/database";
 import { EVENTUALLY } from "@crm/infra/testing/eventually";
 import { createTestDatabase, postgresAvailable, type Backend, type TestDatabase } from "@crm/infra/testing/test-database";
 import { createCheckpointWatcher, type CheckpointWatcher } from "../src/checkpoint-watcher.ts";
+import { watchedLeadsStamp } from "../src/leads/lead-list-cache.ts";
 
 const hasPostgres = await postgresAvailable();
 const at = (n: number) => `${String(n).padStart(20, "0")}-${String(n).padStart(20, "0")}`;
@@ -82,6 +83,35 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
       await setCheckpoint(7);
       expect(await waiting).toBe(true);
       expect(await watcher.current()).toBe(at(7));
+    });
+
+    it("gives the leads stamp without a query while nothing is heard, and asks again after a notice or maxAge", async () => {
+      await test.db.exec("CREATE TABLE leads (id integer)");
+      const { db, counter } = counting(test.db);
+      watcher = await createCheckpointWatcher(db, NO_POLL);
+      let clock = 0;
+      const stamp = watchedLeadsStamp(db, watcher, { maxAgeMs: 1_000, now: () => clock });
+      const asked = counter.queries;
+      const first = await stamp();
+      expect(first).toMatch(new RegExp(`^${at(1)}\\.\\d+$`));
+      expect([await stamp(), await stamp()]).toEqual([first, first]);
+      expect(counter.queries).toBe(asked + 1);
+
+      // The projector commits and tells: the next read asks, and finds the move.
+      await setCheckpoint(6);
+      const heard = nextNotice(watcher);
+      await notify({ position: at(6), passed: at(6) });
+      await heard;
+      expect(await stamp()).toMatch(new RegExp(`^${at(6)}\\.`));
+      expect(counter.queries).toBe(asked + 2);
+
+      // A move whose notice is lost is found once the stamp is maxAge old.
+      await setCheckpoint(8);
+      clock += 999;
+      expect(await stamp()).toMatch(new RegExp(`^${at(6)}\\.`));
+      clock += 1;
+      expect(await stamp()).toMatch(new RegExp(`^${at(8)}\\.`));
+      expect(counter.queries).toBe(asked + 3);
     });
 
     it.skipIf(backend === "pglite")(

@@ -29,9 +29,46 @@ export async function leadsStamp(db: Queryable): Promise<string> {
   return rows[0]?.stamp ?? "unbuilt";
 }
 
+/** What a watched stamp needs of the checkpoint watcher (read-api/src/checkpoint-watcher.ts). */
+export interface StampWatcher {
+  epoch(): number;
+}
+
+/**
+ * leadsStamp, asked of the database only when it may have moved: the checkpoint watcher hears
+ * of every commit of the projector (its notices) and of every query of the checkpoints, and its
+ * epoch moves with each. While the epoch stands and the stamp is younger than maxAgeMs, the last
+ * stamp still holds, and a cached list is answered without a query. A reader that waited for its
+ * own write (X-Min-Position) waited for a notice or a query that moved the epoch, so it always
+ * gets a fresh stamp; the age bounds how long anyone else may be served a list one commit old
+ * should the notices be lost.
+ */
+export function watchedLeadsStamp(
+  db: Queryable,
+  watcher: StampWatcher,
+  { maxAgeMs = 1_000, now = Date.now }: { maxAgeMs?: number; now?: () => number } = {},
+): () => Promise<string> {
+  let known: { epoch: number; at: number; stamp: Promise<string> } | undefined;
+  return () => {
+    const epoch = watcher.epoch();
+    const at = now();
+    if (known && known.epoch === epoch && at - known.at < maxAgeMs) return known.stamp;
+    // Taken before the query: a notice that comes while it runs moves the epoch, so the next read asks again.
+    const stamp = leadsStamp(db);
+    const asked = { epoch, at, stamp };
+    known = asked;
+    stamp.catch(() => {
+      if (known === asked) known = undefined;
+    });
+    return stamp;
+  };
+}
+
 export interface LeadListCacheOptions {
   /** Rendered bytes kept at most; the least recently used lists go first. */
   maxBytes?: number;
+  /** Where the read model's stamp comes from (watchedLeadsStamp); by default a query at every read. */
+  stamp?: () => Promise<string>;
 }
 
 /**
@@ -44,7 +81,7 @@ export interface LeadListCacheOptions {
 export function createLeadListCache<Q extends object>(
   db: Queryable,
   renderJson: (query: Q) => Promise<string>,
-  { maxBytes = 64 * 1024 * 1024 }: LeadListCacheOptions = {},
+  { maxBytes = 64 * 1024 * 1024, stamp = () => leadsStamp(db) }: LeadListCacheOptions = {},
 ): LeadListCache<Q> {
   const lists = new Map<string, { stamp: string; list: Promise<LeadList>; bytes: number }>(); // in least-recently-used order
   let bytes = 0;
@@ -88,7 +125,7 @@ export function createLeadListCache<Q extends object>(
   return {
     async get(query) {
       const key = JSON.stringify(query, Object.keys(query).sort());
-      const at = await leadsStamp(db);
+      const at = await stamp();
       const hit = lists.get(key);
       if (hit?.stamp === at) {
         lists.delete(key);

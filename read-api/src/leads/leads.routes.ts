@@ -13,7 +13,7 @@ import { actorOf } from "@crm/infra/http/auth-context";
 import { routeGroup, type RouteBuilder } from "@crm/infra/http/route";
 import { directorReading, NOT_YOUR_CLIENT } from "../creative/client-access.ts";
 import { leadAsOf } from "../history/history.routes.ts";
-import { createLeadListCache, leadsStamp, type LeadList } from "./lead-list-cache.ts";
+import { createLeadListCache, leadsStamp, watchedLeadsStamp, type LeadList, type StampWatcher } from "./lead-list-cache.ts";
 import { boardJson, closedLeadsJson, getLead, getStats, listLeadsJson, stageDefaults, type LeadFilter } from "./leads.queries.ts";
 
 /** Smaller lists go as they are: compressing them costs more than it saves. */
@@ -32,16 +32,19 @@ export interface LeadReadDeps {
   db: Queryable;
   /** For ?asOf=: the event store the lead is replayed from. */
   store: EventStore;
+  /** The checkpoint watcher: with it, a cached list is answered without asking the checkpoints (watchedLeadsStamp). */
+  watcher?: StampWatcher;
 }
 
 /** What the lead routes share: the rendered lists and boards, the stats counted once per leads stamp, the stages' default probabilities. */
-function setup({ db, store }: LeadReadDeps) {
+function setup({ db, store, watcher }: LeadReadDeps) {
+  const stamp = watcher ? watchedLeadsStamp(db, watcher) : () => leadsStamp(db);
   return {
     db,
     store,
-    lists: createLeadListCache(db, (filter: LeadFilter) => listLeadsJson(db, filter)),
-    boards: boardCache(db, store),
-    stats: countedOncePerStamp(db),
+    lists: createLeadListCache(db, (filter: LeadFilter) => listLeadsJson(db, filter), { stamp }),
+    boards: boardCache(db, store, stamp),
+    stats: countedOncePerStamp(db, stamp),
   };
 }
 
@@ -52,7 +55,7 @@ function setup({ db, store }: LeadReadDeps) {
  * (projector/src/batch-applier.ts), so the leads stamp the boards are kept under moves with it and
  * the next read renders them again with the new defaults, as X-Min-Position readers expect.
  */
-function boardCache(db: Queryable, store: EventStore) {
+function boardCache(db: Queryable, store: EventStore, stamp: () => Promise<string>) {
   let folded = { state: INITIAL_SETTINGS, version: 0 };
   const defaults = async (): Promise<number[]> => {
     const since = folded;
@@ -66,8 +69,10 @@ function boardCache(db: Queryable, store: EventStore) {
     }
     return stageDefaults(folded.state.stageProbabilities);
   };
-  return createLeadListCache(db, async ({ limits, ...filter }: LeadFilter & { limits: number[] }) =>
-    boardJson(db, filter, limits, await defaults()),
+  return createLeadListCache(
+    db,
+    async ({ limits, ...filter }: LeadFilter & { limits: number[] }) => boardJson(db, filter, limits, await defaults()),
+    { stamp },
   );
 }
 
@@ -75,10 +80,10 @@ function boardCache(db: Queryable, store: EventStore) {
  * Stats are counts over every lead: counted once per leads stamp, like the rendered lists. A
  * Creative Director's cover their own clients only, counted for each request.
  */
-function countedOncePerStamp(db: Queryable) {
+function countedOncePerStamp(db: Queryable, stampOf: () => Promise<string>) {
   let stats: { stamp: string; counted: Promise<Stats> } | undefined;
   return async (): Promise<Stats> => {
-    const stamp = await leadsStamp(db);
+    const stamp = await stampOf();
     if (stats?.stamp !== stamp) {
       const counted = getStats(db);
       stats = { stamp, counted };
