@@ -46,6 +46,15 @@ const ConfigSchema = z.object({
   SMTP_URL: optionalUrl,
   // Messaging (decisions/008): without SMTP_URL mail goes to DATA_DIR/outbox/mail, without TWILIO_* SMS to DATA_DIR/outbox/sms.
   MAIL_FROM: z.string().trim().min(3).default("Agency CRM <crm@localhost>"),
+  // Replies (docs/product.md, "Replies"): the agency's inbound address; each lead's mail carries a sub-address of it as
+  // Reply-To. Mail reaches it through the SMTP listener (INBOUND_SMTP_PORT, for an MX record pointing here) and/or a
+  // polled IMAP mailbox (IMAP_URL, e.g. imaps://user:password@imap.example.com/INBOX); either needs INBOUND_ADDRESS.
+  INBOUND_ADDRESS: z.string().trim().transform((v) => (v === "" ? undefined : v)).pipe(z.email().optional()).optional(),
+  INBOUND_SMTP_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
+  INBOUND_SMTP_HOST: z.string().trim().min(1).default("0.0.0.0"),
+  IMAP_URL: optionalUrl,
+  /** How often the IMAP mailbox is polled, in milliseconds. */
+  IMAP_POLL_MS: z.coerce.number().int().min(1_000).default(30_000),
   TWILIO_ACCOUNT_SID: z.string().trim().optional(),
   TWILIO_AUTH_TOKEN: z.string().trim().optional(),
   TWILIO_FROM: z.string().trim().optional(),
@@ -94,6 +103,8 @@ const ConfigSchema = z.object({
   together(["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM"]);
   if (c.GCS_BUCKET === undefined && c.GCS_CREDENTIALS) ctx.addIssue({ code: "custom", path: ["GCS_BUCKET"], message: "GCS_CREDENTIALS needs GCS_BUCKET" });
   together(["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET", "GOOGLE_REFRESH_TOKEN"]);
+  if ((c.INBOUND_SMTP_PORT !== undefined || c.IMAP_URL) && !c.INBOUND_ADDRESS)
+    ctx.addIssue({ code: "custom", path: ["INBOUND_ADDRESS"], message: "INBOUND_SMTP_PORT and IMAP_URL need INBOUND_ADDRESS, the address replies are sent to" });
 });
 
 export type Config = Omit<z.infer<typeof ConfigSchema>, "DATA_DIR"> & { DATA_DIR: string };

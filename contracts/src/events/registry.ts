@@ -8,6 +8,7 @@ import { questionnaireEvents } from "../questionnaire/events.ts";
 import { creativeEvents } from "../creative/events.ts";
 import { LeadErased } from "../erasure/events.ts";
 import { clientLinkEvents } from "../client-link/client-link.ts";
+import { inboundEvents } from "../inbound/events.ts";
 import { upcastCreativeDirectorUnassignedV1, upcastLeadStageChangedV1 } from "../lead/upcasters.ts";
 
 /**
@@ -42,6 +43,7 @@ export const EVENT_DEFINITIONS = {
   LeadReopened: define(leadEvents.LeadReopened),
   LeadRestored: define(leadEvents.LeadRestored),
   LeadActivityLogged: define(leadEvents.LeadActivityLogged),
+  LeadEmailBounced: define(leadEvents.LeadEmailBounced),
   LeadErased: define(LeadErased),
   AccessRequested: define(userEvents.AccessRequested),
   UserApproved: define(userEvents.UserApproved),
@@ -62,6 +64,7 @@ export const EVENT_DEFINITIONS = {
   MeetingRescheduled: define(meetingEvents.MeetingRescheduled),
   MeetingCancelled: define(meetingEvents.MeetingCancelled),
   InviteRequested: define(meetingEvents.InviteRequested),
+  MeetingRsvpReceived: define(meetingEvents.MeetingRsvpReceived),
   EmailRequested: define(messagingEvents.EmailRequested),
   SmsRequested: define(messagingEvents.SmsRequested),
   EmailSent: define(messagingEvents.EmailSent),
@@ -81,6 +84,9 @@ export const EVENT_DEFINITIONS = {
   TaskStarted: define(creativeEvents.TaskStarted),
   TaskCompleted: define(creativeEvents.TaskCompleted),
   TaskCancelled: define(creativeEvents.TaskCancelled),
+  InboundEmailReceived: define(inboundEvents.InboundEmailReceived),
+  InboundEmailDiscarded: define(inboundEvents.InboundEmailDiscarded),
+  InboundEmailAssigned: define(inboundEvents.InboundEmailAssigned),
 } as const;
 
 type Definitions = typeof EVENT_DEFINITIONS;

@@ -135,6 +135,19 @@ export const LeadActivityLogged = z.object({
   followUpOn: z.iso.date().nullable(),
 });
 
+/**
+ * A mail to the lead's address came back undeliverable (a bounce, RFC 3464): sends to that address
+ * are refused, with the reason, until the lead's email is changed (docs/product.md, "Replies").
+ */
+export const LeadEmailBounced = z.object({
+  leadId: z.uuid(),
+  address: z.string(),
+  status: z.string(),
+  reason: z.string(),
+  /** The inbound message that reported it (its InboundEmailReceived). */
+  inboundId: z.uuid(),
+});
+
 export const leadEvents = {
   LeadCreated,
   LeadDetailsChanged,
@@ -150,4 +163,5 @@ export const leadEvents = {
   LeadReopened,
   LeadRestored,
   LeadActivityLogged,
+  LeadEmailBounced,
 } as const;

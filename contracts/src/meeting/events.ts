@@ -62,6 +62,15 @@ export const InviteRequested = z.object({
   sequence: z.number().int().nonnegative(),
 });
 
+/** An attendee answered the invite (an iTIP REPLY that came in: InboundEmailReceived with rsvp). */
+export const MeetingRsvpReceived = z.object({
+  meetingId: z.uuid(),
+  leadId: z.uuid(),
+  attendee: z.string(),
+  response: z.enum(["accepted", "declined", "tentative"]),
+  inboundId: z.uuid(),
+});
+
 export const meetingEvents = {
   MeetingScheduled,
   MeetingConferenceCreated,
@@ -69,4 +78,5 @@ export const meetingEvents = {
   MeetingRescheduled,
   MeetingCancelled,
   InviteRequested,
+  MeetingRsvpReceived,
 } as const;
