@@ -257,7 +257,7 @@ for (const backend of BACKENDS)
       expect(await settingsEvents()).toHaveLength(before);
     });
 
-    it("sends mails under the new sender name and Reply-To, with the agency's name and logo", async () => {
+    it("sends a colleague's mail from them via the agency, the agency's own under the sender name, with Reply-To, name and logo", async () => {
       const changed = await as(partner).patch("/api/settings", {
         agencyName: "Nine & Co",
         senderName: "Ada at Nine",
@@ -285,7 +285,15 @@ for (const backend of BACKENDS)
       };
       const found = await eventually(mails, (all) => all.some((m) => m.subject === "Welcome to Nine"));
       const mail = found.find((m) => m.subject === "Welcome to Nine") as ParsedMail;
-      expect(mail.from?.value).toEqual([{ name: "Ada at Nine", address: "hello@studio.test" }]);
+      // A mail a colleague asked for is from them, via the agency (docs/product.md, "Meetings, mail and SMS").
+      expect(mail.from?.value).toEqual([{ name: `${partner.user!.displayName} via Nine & Co`, address: "hello@studio.test" }]);
+      // The agency's own mails (here a password reset) go out under the sender name.
+      const reset = await call(app, "/api/auth/password-reset", { method: "POST", body: { email: partner.email } });
+      expect(reset.status).toBe(202);
+      const withReset = await eventually(mails, (all) => all.some((m) => m.to?.text.includes(partner.email) ?? false));
+      const resetMail = withReset.find((m) => m.to?.text.includes(partner.email)) as ParsedMail;
+      expect(resetMail.from?.value).toEqual([{ name: "Ada at Nine", address: "hello@studio.test" }]);
+      expect(resetMail.replyTo?.value).toEqual([{ name: "", address: "replies@studio.test" }]);
       expect(mail.replyTo?.value).toEqual([{ name: "", address: "replies@studio.test" }]);
       expect(mail.html).toContain("Nine &amp; Co");
       expect(mail.text).toContain("Nine & Co");
