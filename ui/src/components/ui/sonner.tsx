@@ -7,10 +7,11 @@ import { TOAST_DURATION_MS } from "@/lib/toast";
 import { useTheme } from "@/lib/theme";
 
 /**
- * Every toast shares one id, so sonner updates the toast on screen in place (and restarts its
- * timer) instead of stacking a second one: one at a time, the newest wins.
+ * The toast on screen, if any. Each toast gets its own id and the one before it is dismissed: one
+ * at a time, the newest wins. (Sharing one id made sonner update the old toast in place, which
+ * lost the new one when it came in the 200 ms the old one takes to leave after its time is up.)
  */
-const ONE_AT_A_TIME = "current";
+let current: string | number | undefined;
 
 const card = cva("relative flex w-full items-center justify-between gap-4 overflow-hidden rounded-md border p-5 pr-8 shadow-lg", {
   variants: {
@@ -50,7 +51,8 @@ function ToastCard({ id, message }: { id: string | number; message: ToastMessage
 
 /** Shows the message in sonner, replacing the toast on screen. */
 export function showToast(message: ToastMessage): void {
-  sonner.custom((id) => <ToastCard id={id} message={message} />, { id: ONE_AT_A_TIME, duration: TOAST_DURATION_MS });
+  if (current !== undefined) sonner.dismiss(current);
+  current = sonner.custom((id) => <ToastCard id={id} message={message} />, { duration: TOAST_DURATION_MS });
 }
 
 /** Where and how wide toasts stand: 1 rem from the corner, 388 px wide (a 420 px column less its padding). */
