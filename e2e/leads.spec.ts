@@ -4,7 +4,7 @@ import path from "node:path";
 import { expect, request, test, type APIRequestContext, type Page } from "@playwright/test";
 import { LEAD_STAGES } from "@crm/contracts/lead/stages";
 import { PARTNER, PROJECT_MANAGER } from "./support/accounts.ts";
-import { checkAndCapture } from "./support/screens.ts";
+import { checkAndCapture, toast } from "./support/screens.ts";
 
 // The pipeline journeys of issue 5. They run on the shared server after the setup's six leads, and
 // work only on leads of their own (emails @journey.test), which they archive at the end so the
@@ -25,7 +25,7 @@ async function createLead(data: Record<string, unknown>, stage?: string): Promis
 
 const column = (page: Page, stage: string) => page.getByRole("region", { name: stage, exact: true });
 /** The text on the toast (the live region repeats it for screen readers). */
-const toastText = (page: Page, text: string) => page.locator('[data-slot="toast"]').getByText(text, { exact: true });
+const toastText = (page: Page, text: string) => toast(page).getByText(text, { exact: true });
 const card = (page: Page, stage: string, name: string) => column(page, stage).getByRole("article", { name, exact: true });
 
 async function openBoard(page: Page) {

@@ -3,7 +3,7 @@ import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { CREATIVE_DIRECTOR, PARTNER } from "./support/accounts.ts";
 import { expectAccessible } from "./support/axe.ts";
-import { checkAndCapture, useTheme } from "./support/screens.ts";
+import { checkAndCapture, toast, useTheme } from "./support/screens.ts";
 
 const SHOTS = path.join(import.meta.dirname, "screenshots");
 
@@ -106,7 +106,7 @@ test("a client answers the public questionnaire; staff see it on the onboarding 
   await dialog.getByRole("combobox", { name: "Creative director" }).click();
   await page.getByRole("option", { name: CREATIVE_DIRECTOR.displayName }).click();
   await dialog.getByRole("button", { name: "Assign Director" }).click();
-  await expect(page.locator('[data-slot="toast-title"]')).toHaveText("Director Assigned");
+  await expect(toast(page).locator('[data-slot="toast-title"]')).toHaveText("Director Assigned");
   await expect(dialog).toBeHidden();
   await expect(page.getByText("Nora Quinn is at Creative Director Assigned")).toBeVisible();
   await expect(page.getByRole("listitem").filter({ hasText: "Director Assigned" }).first()).toHaveAttribute("aria-current", "step");

@@ -30,7 +30,7 @@ test.describe("signed out", () => {
     await page.getByRole("tabpanel").getByRole("button", { name: "Sign In" }).click();
     await expect(toast(page)).toContainText("Sign In Failed");
     await expect(toast(page)).toContainText("Invalid email or password.");
-    await expect(page.locator('[data-slot="toast"]')).toHaveCount(1); // the new toast replaced the old one
+    await expect(toast(page)).toHaveCount(1); // the new toast replaced the old one
   });
 
   test("the sign-up form says how long a password must be", async ({ page }) => {

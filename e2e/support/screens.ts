@@ -27,7 +27,10 @@ export async function checkAndCapture(page: Page, name: string): Promise<void> {
   await useTheme(page, "light");
 }
 
-/** The toast on screen (Radix also copies its text into a live region, so look inside the toast itself). */
+/**
+ * The toast on screen, looked for inside the toast itself: not one sonner is taking away (a replaced
+ * toast stays 200 ms, marked data-removed, while it slides out).
+ */
 export function toast(page: Page) {
-  return page.locator('[data-slot="toast"]');
+  return page.locator('[data-sonner-toast]:not([data-removed="true"]) [data-slot="toast"]');
 }
