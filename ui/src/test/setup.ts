@@ -1,6 +1,7 @@
 // jsdom has no layout: give it the matchMedia the sidebar asks for (a wide desktop viewport)
 // and unmount rendered trees between tests.
 import { cleanup } from "@testing-library/react";
+import { toast as sonner } from "sonner";
 import { afterEach } from "vitest";
 
 if (!window.matchMedia) {
@@ -17,4 +18,9 @@ if (!window.matchMedia) {
     }) as MediaQueryList;
 }
 
-afterEach(() => cleanup());
+afterEach(() => {
+  // Sonner keeps its toasts in module state and replays the ones still up to the next Toaster:
+  // without this, one test's toast would show in the next test's screen.
+  sonner.dismiss();
+  cleanup();
+});
