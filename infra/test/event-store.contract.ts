@@ -83,6 +83,15 @@ export function eventStoreContract(name: string, factory: () => Promise<EventSto
       expect(events[1]!.position).toBe(result.position);
     });
 
+    it("reads one event by its id, and nothing for an id it does not hold", async () => {
+      const { leadId, streamId } = newStream();
+      await append(streamId, 0, [leadCreated(leadId), stageChanged(leadId)]);
+      const [, second] = await store.readStream(streamId);
+      expect(await store.readEvent(second!.eventId)).toEqual(second);
+      expect(await store.readEvent(randomUUID())).toBeUndefined();
+      expect(await store.readEvent("not-an-id")).toBeUndefined();
+    });
+
     it("appends at the expected version and refuses a wrong one without appending", async () => {
       const { leadId, streamId } = newStream();
       await append(streamId, 0, [leadCreated(leadId)]);

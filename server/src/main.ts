@@ -1,12 +1,15 @@
 import type { Server } from "node:http";
+import { startSmtpIntake } from "@crm/command-service/inbound/smtp-intake";
 import { startMessagingReactors } from "@crm/command-service/reactors/start-reactors";
 import { fastPathsOf, loadConfig } from "@crm/infra/config";
 import { defaultLogger, logTo } from "@crm/infra/log/logger";
+import { openFileStorage } from "@crm/infra/storage/open-storage";
 import { ALL_PROJECTIONS } from "@crm/projector/projections";
 import { startProjector } from "@crm/projector/projector";
 import { createCheckpointWatcher } from "@crm/read-api/checkpoint-watcher";
 import { createApp } from "./app.ts";
 import { createHttpServer } from "./http-server.ts";
+import { imapIntake } from "./imap-intake.ts";
 import { openSystem } from "./system.ts";
 
 type Mode = "all" | "command-service" | "read-api" | "projector";
@@ -34,6 +37,18 @@ async function main() {
       : undefined;
   // Mail, SMS and calendar reactors run beside the commands that request them (docs/decisions/008-meetings-and-messages-delivered-by-reactors.md).
   const reactors = mode === "all" || mode === "command-service" ? await startMessagingReactors({ db: system.db, store: system.store, config, now: system.now, log: logTo(log) }) : undefined;
+  // Inbound mail over SMTP (INBOUND_SMTP_PORT) is recorded beside the commands, like the reactors.
+  const smtpIntake =
+    mode === "all" || mode === "command-service"
+      ? await startSmtpIntake({ config, store: system.store, storage: openFileStorage(config), now: system.now, log: logTo(log) })
+      : undefined;
+  if (smtpIntake) log.info({ port: smtpIntake.port }, `crm ${mode} taking inbound mail on ${config.INBOUND_SMTP_HOST}:${smtpIntake.port}`);
+  // And from a shared IMAP mailbox (IMAP_URL), polled every IMAP_POLL_MS; each message is marked once recorded.
+  const imapPoller =
+    mode === "all" || mode === "command-service"
+      ? imapIntake({ config, store: system.store, storage: openFileStorage(config), now: system.now, log: logTo(log) })
+      : undefined;
+  imapPoller?.start();
   const watcher = mode === "all" || mode === "read-api" ? await createCheckpointWatcher(system.db) : undefined;
   let server: Server | undefined;
   if (mode !== "projector") {
@@ -59,6 +74,8 @@ async function main() {
     server?.closeIdleConnections();
     await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
     server?.closeAllConnections();
+    await smtpIntake?.close();
+    await imapPoller?.stop();
     await projector?.stop();
     await reactors?.stop();
     await watcher?.close();

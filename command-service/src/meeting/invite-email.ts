@@ -8,7 +8,10 @@ import type { MeetingDetails } from "./meeting.decider.ts";
 
 export interface InviteContext {
   brand: Brand;
-  /** ORGANIZER: the colleague's name ("{name} via {agency}") and an address replies reach (the settings' reply-to, else MAIL_FROM). */
+  /**
+   * ORGANIZER: the colleague's name ("{name} via {agency}") and an address RSVPs reach: the lead's reply
+   * address when INBOUND_ADDRESS is set (they then come home, issue 33), else the settings' reply-to, else MAIL_FROM.
+   */
   organizer: CalendarPerson;
   /** The colleague who scheduled the meeting, as their profile stood: a second attendee and a second recipient; null when unknown. */
   colleague: { name: string; email: string; signature: string } | null;

@@ -6,6 +6,7 @@ import { reasonOf, withRetry, type RetryPolicy } from "@crm/infra/reactor/retry"
 import { composeInviteEmail } from "../meeting/invite-email.ts";
 import { meetingDecider } from "../meeting/meeting.decider.ts";
 import { LEAD_ERASED } from "@crm/contracts/erasure/lead-erased";
+import { leadReplyAddress } from "@crm/contracts/inbound/reply-address";
 import { isLeadErased, loadOpenLead } from "../messaging/load-lead.ts";
 import { fromAddress } from "../messaging/templates/layout.ts";
 import { mailBrand } from "../settings/mail-brand.ts";
@@ -18,6 +19,11 @@ export interface MailReactorDeps {
   mailFrom: string;
   /** Where the agency's logo is served from, for the invites' header; none without it. */
   publicUrl?: string | undefined;
+  /**
+   * The agency's inbound address (INBOUND_ADDRESS): with it, mail about a lead replies to the lead's
+   * reply address, and an invite names it as ORGANIZER, so answers and RSVPs come home (issue 33).
+   */
+  inboundAddress?: string | undefined;
   now: () => Date;
   retry: RetryPolicy;
 }
@@ -34,7 +40,16 @@ type Kind = EventOf<"EmailSent">["data"]["kind"];
 
 /** The Message-ID of the mail a request event asks for: the same on every attempt and every redelivery. */
 export const mailMessageId = (requestEventId: string) => `<${requestEventId}@agency-crm>`;
+
+const OUR_MESSAGE_ID = /^<([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})@agency-crm>$/i;
+
+/** The request event a Message-ID of ours names (a reply's In-Reply-To, say); undefined for anyone else's. */
+export const requestIdOfMessageId = (messageId: string): string | undefined => OUR_MESSAGE_ID.exec(messageId.trim())?.[1]?.toLowerCase();
 const messageIdOf = (event: RecordedEvent) => mailMessageId(event.eventId);
+
+/** Where the lead's answers go: their reply address under INBOUND_ADDRESS; undefined without one. */
+const replyAddressOf = (deps: MailReactorDeps, leadId: string) =>
+  deps.inboundAddress ? leadReplyAddress(deps.inboundAddress, leadId) : undefined;
 
 const recipientName = (store: EventStore, leadId: string) =>
   loadOpenLead(store, leadId).then(
@@ -53,13 +68,15 @@ async function inviteMail(deps: MailReactorDeps, event: RecordedEvent & { type: 
   const meeting = foldRecorded(meetingDecider, history);
   if (meeting.status === "none") throw new Error(`Invite for meeting ${event.data.meetingId}, which has no events`);
   const { brand, sender, person, timeZone } = await mailBrand({ ...deps, publicUrl: deps.publicUrl }, event.position, meeting.createdBy);
-  // Replies (RSVPs) go to the ORGANIZER: the settings' reply-to when set (mailBrand's replyTo unless it
-  // fell back to the colleague's own address), else MAIL_FROM. The colleague is an attendee instead:
-  // a calendar that found itself the organizer would not add the event.
+  // Replies (RSVPs) go to the ORGANIZER: the lead's reply address with INBOUND_ADDRESS, else the
+  // settings' reply-to when set (mailBrand's replyTo unless it fell back to the colleague's own
+  // address), else MAIL_FROM. The colleague is an attendee instead: a calendar that found itself the
+  // organizer would not add the event.
+  const replyAddress = replyAddressOf(deps, event.data.leadId);
   const settingsReplyTo = sender.replyTo && sender.replyTo !== person?.email ? sender.replyTo : undefined;
   const mail = composeInviteEmail(meeting, {
     brand,
-    organizer: { name: sender.fromName ?? brand.name, email: settingsReplyTo ?? fromAddress(deps.mailFrom) },
+    organizer: { name: sender.fromName ?? brand.name, email: replyAddress ?? settingsReplyTo ?? fromAddress(deps.mailFrom) },
     colleague: person && { name: person.name, email: person.email, signature: person.signature },
     recipientName: await recipientName(deps.store, event.data.leadId),
     to: event.data.to,
@@ -69,7 +86,7 @@ async function inviteMail(deps: MailReactorDeps, event: RecordedEvent & { type: 
     now: deps.now().toISOString(),
     messageId: messageIdOf(event),
   });
-  return { ...mail, ...sender };
+  return { ...mail, ...sender, ...(replyAddress ? { replyTo: replyAddress } : {}) };
 }
 
 async function composed(deps: MailReactorDeps, event: RecordedEvent): Promise<{ mail: OutgoingMail; kind: Kind; leadId: string }> {
@@ -79,8 +96,20 @@ async function composed(deps: MailReactorDeps, event: RecordedEvent): Promise<{ 
   if (await isLeadErased(deps.store, event.data.leadId)) throw new Error(LEAD_ERASED);
   if (event.type === "InviteRequested") return { mail: await inviteMail(deps, event), kind: "invite", leadId: event.data.leadId };
   const { sender } = await brandAt(deps, event);
-  const { to, subject, html, text, kind, leadId } = event.data;
-  return { mail: { to, subject, html, text, messageId: messageIdOf(event), ...sender }, kind, leadId };
+  const { to, subject, html, text, kind, leadId, inReplyTo, references } = event.data;
+  const replyAddress = replyAddressOf(deps, leadId);
+  const thread = { ...(inReplyTo ? { inReplyTo } : {}), ...(references ? { references } : {}) };
+  const mail: OutgoingMail = {
+    to,
+    subject,
+    html,
+    text,
+    messageId: messageIdOf(event),
+    ...sender,
+    ...(replyAddress ? { replyTo: replyAddress } : {}),
+    ...thread,
+  };
+  return { mail, kind, leadId };
 }
 
 /** A request that cannot be turned into a mail fails at once, rather than blocking every mail after it. */

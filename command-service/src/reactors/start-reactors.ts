@@ -40,7 +40,7 @@ export function messagingReactors(options: ReactorsOptions): { reactors: Reactor
   const mailer = options.mailer ?? createMailer(config);
   const sender = options.smsSender ?? createSmsSender(config);
   const reactors: Reactor[] = [
-    mailReactor({ store, mailer, mailFrom: config.MAIL_FROM, publicUrl: config.PUBLIC_URL, now, retry }),
+    mailReactor({ store, mailer, mailFrom: config.MAIL_FROM, publicUrl: config.PUBLIC_URL, inboundAddress: config.INBOUND_ADDRESS, now, retry }),
     ownerMailReactor({ store, mailer, mailFrom: config.MAIL_FROM, publicUrl: config.PUBLIC_URL, now, retry, log }),
     smsReactor({ store, sender, now, retry }),
     onboardingProgressReactor({ store, now }),

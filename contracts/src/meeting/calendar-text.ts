@@ -7,6 +7,11 @@ import type { ConferenceProvider, MeetingKind } from "./meeting.ts";
 /** The UID that identifies the meeting in every calendar (every invite and the feed), for the whole life of the meeting. */
 export const meetingUid = (meetingId: string) => `${meetingId}@agency-crm`;
 
+const UID = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})@agency-crm$/i;
+
+/** The meeting a UID names (an RSVP's), undefined for a UID that is not one of ours. */
+export const meetingIdOfUid = (uid: string): string | undefined => UID.exec(uid.trim())?.[1]?.toLowerCase();
+
 /** The video call named as what it is (docs/product.md, "Meetings, mail and SMS"): never Google Meet for a Jitsi link. */
 export function videoCallName(provider: ConferenceProvider | null): string {
   return provider === "google" ? "Google Meet" : provider === "jitsi" ? "Jitsi video call" : "video call";

@@ -14,6 +14,10 @@ export const EmailRequested = z.object({
   subject: z.string(),
   html: z.string(),
   text: z.string(),
+  /** A reply in a thread (contracts/src/inbound/reply.ts): the Message-ID answered, sent as In-Reply-To. */
+  inReplyTo: z.string().optional(),
+  /** The thread's Message-IDs, oldest first, sent as References. */
+  references: z.array(z.string()).optional(),
 });
 
 export const SmsRequested = z.object({

@@ -80,6 +80,8 @@ export interface EventStore {
   readAllOfTypes(options: ReadAllOptions & { types: readonly string[] }): Promise<TypedLogPage>;
   /** The position of the newest event that readAll can deliver now. */
   currentPosition(): Promise<string>;
+  /** One event by its id (a sent mail's Message-ID names its request event); undefined when there is none. */
+  readEvent(eventId: string): Promise<RecordedEvent | undefined>;
   /** The first answer to a command id, when it was already appended. */
   findCommand(commandId: string): Promise<{ streamId: string; nextVersion: number; position: string } | undefined>;
   /**

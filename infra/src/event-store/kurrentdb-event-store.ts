@@ -83,6 +83,16 @@ async function collect(iterator: AsyncIterable<ResolvedEvent | AllStreamResolved
 }
 
 /**
+ * One event by id. KurrentDB has no index by event id: $all is read from the newest back (a sent
+ * mail's request is usually recent). Only inbound mail asks, one message at a time.
+ */
+async function readEventById(client: KurrentDBClient, eventId: string): Promise<RecordedEvent | undefined> {
+  const newestFirst = client.readAll({ direction: BACKWARDS, fromPosition: END, filter: excludeSystemEvents() });
+  const [found] = await collect(newestFirst, (e) => e.eventId === eventId, 1);
+  return found;
+}
+
+/**
  * The event store on KurrentDB (docs/decisions/022-kurrentdb-event-store.md), behind the same port as the Postgres one. Events
  * live in KurrentDB; the first answer to each command id lives in Postgres (the `commands` table of
  * the event-store migrations), beside the projector's checkpoints.
@@ -161,6 +171,8 @@ export function createKurrentDbEventStore(client: KurrentDBClient, db: Database)
       const [head] = await collect(client.readAll({ direction: BACKWARDS, fromPosition: END, filter: excludeSystemEvents(), maxCount: 1 }), () => true, 1);
       return head?.position ?? START_POSITION;
     },
+
+    readEvent: (eventId) => readEventById(client, eventId),
 
     findCommand: (commandId) => findCommandAnswer(db, commandId),
 

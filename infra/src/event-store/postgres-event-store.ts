@@ -158,6 +158,9 @@ export interface PostgresEventStoreOptions {
   groupBatching?: boolean;
 }
 
+/** An event id the uuid column can compare (anything else names no event). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** The event store on Postgres or PGlite (docs/decisions/001-event-store-design.md). */
 // eslint-disable-next-line max-lines-per-function -- the closure is the EventStore: every method shares the batchers and the append notices; each is short
 export function createPostgresEventStore(db: Database, options: PostgresEventStoreOptions = {}): EventStore {
@@ -270,6 +273,12 @@ export function createPostgresEventStore(db: Database, options: PostgresEventSto
       );
       const head = rows[0];
       return head ? encodePosition(head.transaction_id, head.global_position) : START_POSITION;
+    },
+
+    async readEvent(eventId) {
+      if (!UUID.test(eventId)) return undefined;
+      const { rows } = await db.query<EventRow>(`SELECT ${EVENT_COLUMNS} FROM events WHERE event_id = $1`, [eventId]);
+      return rows[0] && toRecorded(rows[0]);
     },
 
     findCommand: (commandId) => findCommandAnswer(db, commandId),

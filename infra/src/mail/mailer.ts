@@ -14,6 +14,9 @@ export interface OutgoingMail {
   text: string;
   /** Stable per request, so a resend after a crash carries the same Message-ID. */
   messageId: string;
+  /** A reply in a thread: the Message-ID it answers (In-Reply-To) and the thread's ids, oldest first (References). */
+  inReplyTo?: string;
+  references?: string[];
   /** An iCalendar object sent as text/calendar with its METHOD (REQUEST or CANCEL). */
   calendar?: { method: "REQUEST" | "CANCEL"; content: string };
 }
@@ -42,6 +45,8 @@ export function toNodemailerMessage(from: string, mail: OutgoingMail) {
     html: mail.html,
     text: mail.text,
     messageId: mail.messageId,
+    ...(mail.inReplyTo ? { inReplyTo: mail.inReplyTo } : {}),
+    ...(mail.references && mail.references.length > 0 ? { references: mail.references } : {}),
     ...(calendar ? { icalEvent: { method: calendar.method, content: calendar.content, filename: "invite.ics" } } : {}),
   };
 }
