@@ -10,6 +10,9 @@ import { defineConfig } from "@playwright/test";
 process.env.E2E_PORT ??= "4399";
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "crm-e2e-"));
 const port = Number(process.env.E2E_PORT);
+// The server takes inbound mail over SMTP on loopback (docs/product.md, "Replies"), a port beside its own.
+process.env.E2E_INBOUND_SMTP_PORT ??= String(port + 1000);
+process.env.E2E_INBOUND_ADDRESS ??= "replies@inbound.e2e.test";
 const baseURL = `http://127.0.0.1:${port}`;
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -42,7 +45,15 @@ export default defineConfig({
   webServer: {
     command: "npx tsx server/src/main.ts",
     url: `${baseURL}/api/health`,
-    env: { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: process.env.E2E_DATA_DIR, LOG_LEVEL: "warn" },
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      LOG_LEVEL: "warn",
+      INBOUND_ADDRESS: process.env.E2E_INBOUND_ADDRESS,
+      INBOUND_SMTP_PORT: process.env.E2E_INBOUND_SMTP_PORT,
+      INBOUND_SMTP_HOST: "127.0.0.1",
+    },
     timeout: 120_000,
     reuseExistingServer: false,
     stdout: "ignore",

@@ -56,6 +56,7 @@ function leadRow(rank: number): LeadRow {
     expected_close_on: null,
     probability: null,
     won_at: null,
+    email_undeliverable: null,
     version: 1,
     rank: String(rank).padStart(9, "0"),
     status: "open",

@@ -30,6 +30,7 @@ const ROUTES: Record<string, string[]> = {
   "/leads": [SHELL, "src/features/leads/components/leads-page.tsx"],
   "/lead/:id": [SHELL, "src/app/screens/lead-page.tsx"],
   "/onboarding": [SHELL, "src/app/screens/onboarding-page.tsx"],
+  "/inbox": [SHELL, "src/features/inbox/components/inbox-page.tsx"],
   "/approvals": [SHELL, "src/features/approvals/components/approvals-page.tsx"],
   "/creative": [SHELL, "src/features/creative/components/creative-page.tsx"],
   "/settings": [SHELL, "src/features/settings/components/settings-page.tsx"],

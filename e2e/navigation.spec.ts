@@ -8,6 +8,7 @@ const PAGES: Record<Account["role"], [item: string, path: string, title: string]
     ["Dashboard", "/dashboard", "Dashboard"],
     ["Leads", "/leads", "Leads"],
     ["Onboarding", "/onboarding", "Onboarding"],
+    ["Inbox", "/inbox", "Inbox"],
     ["Creative Portal", "/creative", "Creative Portal"],
     ["Approvals", "/approvals", "User Approvals"],
     ["Team", "/team", "Team"],
@@ -17,6 +18,7 @@ const PAGES: Record<Account["role"], [item: string, path: string, title: string]
     ["Dashboard", "/dashboard", "Dashboard"],
     ["Leads", "/leads", "Leads"],
     ["Onboarding", "/onboarding", "Onboarding"],
+    ["Inbox", "/inbox", "Inbox"],
   ],
   "Creative Director": [
     ["Dashboard", "/dashboard", "Dashboard"],

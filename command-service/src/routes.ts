@@ -6,6 +6,7 @@ import { clientLinkCommandRoutes } from "./client-link/client-link.routes.ts";
 import { creativeCommandRoutes } from "./creative/creative.routes.ts";
 import { uploadRoutes } from "./creative/upload.routes.ts";
 import { erasureCommandRoutes } from "./erasure/erasure.routes.ts";
+import { inboundCommandRoutes } from "./inbound/assign.routes.ts";
 import { leadActivityRoutes } from "./lead/lead-activity.routes.ts";
 import { leadDealRoutes } from "./lead/lead-deal.routes.ts";
 import { leadImportRoutes } from "./lead/lead-import.routes.ts";
@@ -36,6 +37,7 @@ export const COMMAND_SERVICE_ROUTES = [
   meetingCommandRoutes,
   calendarFeedCommandRoutes,
   messagingCommandRoutes,
+  inboundCommandRoutes,
   clientLinkCommandRoutes,
   questionnaireCommandRoutes,
   onboardingCommandRoutes,

@@ -1,5 +1,6 @@
 import { activitiesProjection } from "./activities/activities.projection.ts";
 import { creativeProjection } from "./creative/creative.projection.ts";
+import { inboundProjection } from "./inbound/inbound.projection.ts";
 import { leadsProjection } from "./leads/leads.projection.ts";
 import { leadStreamsProjection } from "./lead-streams/lead-streams.projection.ts";
 import { meetingsProjection } from "./meetings/meetings.projection.ts";
@@ -9,4 +10,4 @@ import { questionnaireProjection } from "./questionnaire/questionnaire.projectio
 import { usersProjection } from "./users/users.projection.ts";
 
 /** Every read model the projector maintains. */
-export const ALL_PROJECTIONS: readonly Projection[] = [leadsProjection, activitiesProjection, usersProjection, meetingsProjection, questionnaireProjection, onboardingProjection, creativeProjection, leadStreamsProjection];
+export const ALL_PROJECTIONS: readonly Projection[] = [leadsProjection, activitiesProjection, usersProjection, meetingsProjection, questionnaireProjection, onboardingProjection, creativeProjection, leadStreamsProjection, inboundProjection];

@@ -4,6 +4,7 @@ import { clientLinkReadRoutes } from "./client-links/client-links.routes.ts";
 import { creativeReadRoutes } from "./creative/creative.routes.ts";
 import { healthRoutes } from "./health/health.routes.ts";
 import { historyReadRoutes } from "./history/history.routes.ts";
+import { inboundReadRoutes } from "./inbound/inbound.routes.ts";
 import { leadReadRoutes } from "./leads/leads.routes.ts";
 import { eventStreamRoutes } from "./live/events-stream.routes.ts";
 import { meetingReadRoutes } from "./meetings/meetings.routes.ts";
@@ -29,4 +30,5 @@ export const READ_API_ROUTES = [
   onboardingReadRoutes,
   creativeReadRoutes,
   settingsReadRoutes,
+  inboundReadRoutes,
 ] as const;

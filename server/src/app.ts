@@ -8,6 +8,7 @@ import { creativeCommandRoutes } from "@crm/command-service/creative/creative.ro
 import { uploadRoutes } from "@crm/command-service/creative/upload.routes";
 import { erasureCommandRoutes } from "@crm/command-service/erasure/erasure.routes";
 import { copyRemover } from "@crm/command-service/erasure/lead-copies";
+import { inboundCommandRoutes } from "@crm/command-service/inbound/assign.routes";
 import { leadActivityRoutes } from "@crm/command-service/lead/lead-activity.routes";
 import { leadDealRoutes } from "@crm/command-service/lead/lead-deal.routes";
 import { leadCommandRoutes } from "@crm/command-service/lead/lead.routes";
@@ -32,6 +33,7 @@ import { historyReadRoutes } from "@crm/read-api/history/history.routes";
 import { openApiRoutes } from "@crm/read-api/openapi/openapi.routes";
 import { ALL_PROJECTIONS } from "@crm/projector/projections";
 import { rebuildProjections } from "@crm/projector/rebuild";
+import { inboundReadRoutes } from "@crm/read-api/inbound/inbound.routes";
 import { leadReadRoutes } from "@crm/read-api/leads/leads.routes";
 import { meetingReadRoutes } from "@crm/read-api/meetings/meetings.routes";
 import { calendarReadRoutes } from "@crm/read-api/calendar/calendar.routes";
@@ -123,6 +125,7 @@ function readRoutes(system: System, watcher: CheckpointWatcher, storage: FileSto
   reads.use(onboardingReadRoutes({ db: reading("onboarding", "leads", "users") }));
   reads.use(creativeReadRoutes({ db: reading("creative", "leads", "users"), storage }));
   reads.use(settingsReadRoutes({ store, storage, mailFrom: system.config.MAIL_FROM })); // the settings stream, no read model
+  reads.use(inboundReadRoutes({ db: reading("inbound", "users"), storage, mailFrom: system.config.MAIL_FROM }));
   return reads;
 }
 
@@ -155,6 +158,7 @@ function commandRoutes(system: System, storage: FileStorage, userRoutes: Router)
   commands.use(onboardingCommandRoutes(deps));
   commands.use(creativeCommandRoutes(deps));
   commands.use(calendarFeedCommandRoutes(deps));
+  commands.use(inboundCommandRoutes(deps));
   commands.use(settingsCommandRoutes({ ...deps, storage, mailFrom: system.config.MAIL_FROM }));
   commands.use(userRoutes);
   return commands;

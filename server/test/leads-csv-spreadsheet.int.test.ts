@@ -52,6 +52,7 @@ const lead = (name: string, i: number): Lead => ({
   closedAt: null,
   lostReason: null,
   lostNote: null,
+  emailUndeliverable: null,
   version: 1,
 });
 

@@ -166,6 +166,10 @@ function samplesFor(world: World): Samples {
     "DELETE /api/settings/logo": write("/api/settings/logo"), // there is no logo: changes nothing
     "GET /api/branding": fixed("/api/branding"),
     "GET /api/branding/logo": fixed("/api/branding/logo", "through"), // no logo was uploaded: 404
+    "GET /api/inbox": fixed("/api/inbox"),
+    "POST /api/inbox/:id/assign": write(`/api/inbox/${anyId()}/assign`),
+    "GET /api/leads/:id/conversation": read((who) => `/api/leads/${own(who)}/conversation`),
+    "GET /api/inbound/:id/attachments/:fileId": fixed(`/api/inbound/${anyId()}/attachments/${anyId()}`, "through"), // no such message: 404
   };
 }
 

@@ -9,6 +9,7 @@ import { LEAD_DETAIL_FIELDS, type LeadDetails } from "@crm/contracts/lead/events
 import type { LeadStage } from "@crm/contracts/lead/lead";
 import { LEAD_STAGES, WON_STAGE } from "@crm/contracts/lead/stages";
 import { LEAD_EVENT_TYPES } from "@crm/contracts/lead/stream";
+import { isPermanentFailure, sameAddress, undeliverableMessage, type EmailUndeliverable } from "@crm/contracts/lead/undeliverable";
 import { type Decider, type EventEnvelope, decideBy } from "../core/decider.ts";
 
 export type LeadEvent = EventOf<(typeof LEAD_EVENT_TYPES)[number]>;
@@ -37,6 +38,8 @@ interface LeadRecord extends LeadDeal {
   owner: string;
   /** When it first reached WON_STAGE or later; never set twice. */
   wonAt: string | null;
+  /** The lead's email while mail to it bounces for good (LeadEmailBounced); an edit of the email clears it. */
+  emailUndeliverable: EmailUndeliverable | null;
 }
 
 export type OpenLeadState = LeadRecord & { status: "open" };
@@ -71,7 +74,9 @@ export type LeadCommand =
   | { type: "RestoreLead"; leadId: string }
   | { type: "ReassignLead"; leadId: string; assignedTo: string }
   /** A call, note, proposal or contract logged by hand (docs/product.md, "Lead page"). */
-  | { type: "LogActivity"; leadId: string; activity: LogActivityBody };
+  | { type: "LogActivity"; leadId: string; activity: LogActivityBody }
+  /** A delivery status notification that came in (the inbound reactor): marks the email undeliverable when it failed for good. */
+  | { type: "RecordBounce"; leadId: string; inboundId: string; recipient: string; status: string; reason: string };
 
 export const initialState: LeadState = { status: "none" };
 
@@ -108,6 +113,7 @@ function created(event: EventEnvelope<Extract<LeadEvent, { type: "LeadCreated" }
     expectedCloseOn: null,
     probability: null,
     wonAt: null,
+    emailUndeliverable: null,
   };
 }
 
@@ -127,6 +133,7 @@ function apply(state: LeadState, event: EventEnvelope<LeadEvent>): LeadState {
 function applyToLost(state: LostLeadState, event: EventEnvelope<LeadEvent>): LeadState {
   const at = event.metadata.at;
   if (event.type === "LeadArchived") return { status: "archived", id: state.id, before: state, closedAt: at };
+  if (event.type === "LeadEmailBounced") return { ...state, emailUndeliverable: undeliverable(event) };
   if (event.type === "LeadReopened") {
     const { lostReason: _reason, lostNote: _note, closedAt: _closed, ...lead } = state;
     return { ...lead, status: "open", stage: event.data.stage, updatedAt: at };
@@ -137,8 +144,13 @@ function applyToLost(state: LostLeadState, event: EventEnvelope<LeadEvent>): Lea
 function applyToOpen(state: OpenLeadState, event: EventEnvelope<LeadEvent>): LeadState {
   const at = event.metadata.at;
   switch (event.type) {
-    case "LeadDetailsChanged":
-      return { ...state, details: { ...state.details, ...event.data.changes } };
+    case "LeadDetailsChanged": {
+      // A new email is another address: whatever bounced before says nothing about it.
+      const emailUndeliverable = event.data.changes.email === undefined ? state.emailUndeliverable : null;
+      return { ...state, details: { ...state.details, ...event.data.changes }, emailUndeliverable };
+    }
+    case "LeadEmailBounced":
+      return { ...state, emailUndeliverable: undeliverable(event) };
     case "LeadStageChanged":
     case "LeadMoved":
       return { ...state, stage: event.data.to };
@@ -159,6 +171,20 @@ function applyToOpen(state: OpenLeadState, event: EventEnvelope<LeadEvent>): Lea
     default:
       return state; // another module's event on a lead stream leaves the lead as it is
   }
+}
+
+function undeliverable(event: EventEnvelope<Extract<LeadEvent, { type: "LeadEmailBounced" }>>): EmailUndeliverable {
+  const { address, status, reason } = event.data;
+  return { address, status, reason, at: event.metadata.at };
+}
+
+/**
+ * Refuses (409) mail to an address of the lead that bounced for good (docs/product.md, "Replies"),
+ * saying why and what to do; any other address, or a lead whose email never bounced, passes.
+ */
+export function refuseUndeliverable(lead: LiveLeadState, to: string): void {
+  const marked = lead.emailUndeliverable;
+  if (marked && sameAddress(marked.address, to)) throw new ApiError(409, "Email undeliverable", undeliverableMessage(marked));
 }
 
 /** The lead a command may change: 409 once erased or while lost, 404 when it does not exist or is archived. */
@@ -306,6 +332,19 @@ function logActivity(command: Extract<LeadCommand, { type: "LogActivity" }>, sta
   ];
 }
 
+/**
+ * A bounce marks the lead's email only when it failed for good (5.x.x) and is still the lead's email
+ * (an edit since then changed it), once; a delay, another address, an archived, erased or unknown
+ * lead is nothing to record. Lost leads are marked too: a reopen finds the email as it is.
+ */
+function recordBounce(command: Extract<LeadCommand, { type: "RecordBounce" }>, state: LeadState): LeadEvent[] {
+  if (state.status !== "open" && state.status !== "lost") return [];
+  if (!isPermanentFailure(command.status) || !sameAddress(command.recipient, state.details.email)) return [];
+  if (state.emailUndeliverable && sameAddress(state.emailUndeliverable.address, state.details.email)) return [];
+  const { leadId, inboundId, status, reason } = command;
+  return [{ type: "LeadEmailBounced", data: { leadId, address: state.details.email, status, reason, inboundId } }];
+}
+
 export const decide = decideBy<LeadCommand, LeadState, LeadEvent>({
   CreateLead: createLead,
   UpdateLead: updateLead,
@@ -316,6 +355,7 @@ export const decide = decideBy<LeadCommand, LeadState, LeadEvent>({
   RestoreLead: restoreLead,
   ReassignLead: reassignLead,
   LogActivity: logActivity,
+  RecordBounce: recordBounce,
 });
 
 export const leadDecider: Decider<LeadCommand, LeadState, LeadEvent> = {

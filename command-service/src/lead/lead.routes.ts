@@ -38,6 +38,7 @@ export function toLead(state: LiveLeadState | Extract<LeadState, { status: "arch
     closedAt: state.status === "archived" ? state.closedAt : (lost?.closedAt ?? null),
     lostReason: lost?.lostReason ?? null,
     lostNote: lost?.lostNote ?? null,
+    emailUndeliverable: lead.emailUndeliverable,
     version,
   };
 }

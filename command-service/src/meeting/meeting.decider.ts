@@ -1,5 +1,6 @@
 import { ConflictError, NotFoundError } from "@crm/contracts/api/errors";
 import type { EventOf } from "@crm/contracts/events/registry";
+import type { MeetingResponse, RsvpResponse } from "@crm/contracts/meeting/answers";
 import type { ConferenceProvider, MeetingKind, MeetingType } from "@crm/contracts/meeting/meeting";
 import { type Decider, type EventEnvelope, decideBy } from "../core/decider.ts";
 
@@ -10,6 +11,7 @@ const MEETING_EVENT_TYPES = [
   "MeetingRescheduled",
   "MeetingCancelled",
   "InviteRequested",
+  "MeetingRsvpReceived",
 ] as const;
 export type MeetingEvent = EventOf<(typeof MEETING_EVENT_TYPES)[number]>;
 
@@ -31,6 +33,8 @@ export interface MeetingDetails {
   sequence: number;
   /** Whether an invite was ever requested, so a cancellation knows to send a CANCEL. */
   invited: boolean;
+  /** The attendees' answers (iTIP REPLY), the latest per attendee. */
+  responses: MeetingResponse[];
   createdAt: string;
   createdBy: string;
 }
@@ -61,7 +65,9 @@ export type MeetingCommand =
     }
   | { type: "RecordConference"; result: ConferenceResult }
   | { type: "RescheduleMeeting"; startTime: string; endTime: string }
-  | { type: "CancelMeeting" };
+  | { type: "CancelMeeting" }
+  /** An attendee's answer that came in (the inbound reactor), for the SEQUENCE they answered. */
+  | { type: "RecordRsvp"; leadId: string; inboundId: string; attendee: string; response: RsvpResponse; sequence: number };
 
 export const initialState: MeetingState = { status: "none" };
 
@@ -75,6 +81,7 @@ export function evolve(state: MeetingState, event: EventEnvelope<MeetingEvent>):
       calendarEventId: null,
       sequence: 0,
       invited: false,
+      responses: [],
       createdAt: event.metadata.at,
       createdBy: event.metadata.actor,
     };
@@ -91,11 +98,17 @@ export function evolve(state: MeetingState, event: EventEnvelope<MeetingEvent>):
     case "MeetingConferenceFailed":
       return { ...state, conferenceProvider: "jitsi", joinLink: event.data.fallbackLink };
     case "MeetingRescheduled":
-      return { ...state, startTime: event.data.startTime, endTime: event.data.endTime, sequence: event.data.sequence };
+      // Answers were to the old time: calendars ask again (RFC 5546), and so the answers start over.
+      return { ...state, startTime: event.data.startTime, endTime: event.data.endTime, sequence: event.data.sequence, responses: [] };
     case "MeetingCancelled":
       return { ...state, status: "cancelled", sequence: event.data.sequence };
     case "InviteRequested":
       return { ...state, invited: true };
+    case "MeetingRsvpReceived": {
+      const { attendee, response } = event.data;
+      const others = state.responses.filter((r) => r.attendee !== attendee);
+      return { ...state, responses: [...others, { attendee, response, at: event.metadata.at }] };
+    }
     default:
       return state; // delivery outcomes recorded on this stream change nothing here
   }
@@ -132,6 +145,7 @@ function schedule(command: Extract<MeetingCommand, { type: "ScheduleMeeting" }>,
     calendarEventId: null,
     sequence: 0,
     invited: false,
+    responses: [],
     createdAt: "",
     createdBy: "",
   };
@@ -184,11 +198,25 @@ function cancel(state: MeetingState): MeetingEvent[] {
   return [cancelled, ...(state.invited ? invite(state, "CANCEL", sequence) : [])];
 }
 
+/**
+ * An attendee's answer to the invite, recorded unless it cannot count: the meeting is not there or
+ * not the lead's (the answer came in for another lead), was cancelled, or was moved since the
+ * invite they answered (an older SEQUENCE); an answer they already gave is not recorded twice.
+ */
+function recordRsvp(command: Extract<MeetingCommand, { type: "RecordRsvp" }>, state: MeetingState): MeetingEvent[] {
+  if (state.status !== "scheduled" || state.leadId !== command.leadId || command.sequence < state.sequence) return [];
+  const attendee = command.attendee.trim().toLowerCase();
+  if (state.responses.some((r) => r.attendee === attendee && r.response === command.response)) return [];
+  const { leadId, inboundId, response } = command;
+  return [{ type: "MeetingRsvpReceived", data: { meetingId: state.id, leadId, title: state.title, attendee, response, inboundId } }];
+}
+
 export const decide = decideBy<MeetingCommand, MeetingState, MeetingEvent>({
   ScheduleMeeting: schedule,
   RecordConference: recordConference,
   RescheduleMeeting: reschedule,
   CancelMeeting: (_command, state) => cancel(state),
+  RecordRsvp: recordRsvp,
 });
 
 export const meetingDecider: Decider<MeetingCommand, MeetingState, MeetingEvent> = {

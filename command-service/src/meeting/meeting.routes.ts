@@ -8,6 +8,7 @@ import { STAFF } from "@crm/infra/http/access-policy";
 import { routeGroup } from "@crm/infra/http/route";
 import { handleCommand, type CommandOutcome } from "../core/command-handler.ts";
 import { commandMetadata, expectedVersionOf, type CommandDeps } from "../core/command-context.ts";
+import { refuseUndeliverable } from "../lead/lead.decider.ts";
 import { loadOpenLead, refuseErasedLeadOf } from "../messaging/load-lead.ts";
 import { meetingDecider, type ConferencePlan, type MeetingCommand, type MeetingState } from "./meeting.decider.ts";
 
@@ -39,6 +40,7 @@ function toMeeting(state: Exclude<MeetingState, { status: "none" }>, version: nu
     status: state.status,
     inviteStatus: state.invited ? "pending" : "none",
     sequence: state.sequence,
+    responses: state.responses,
     createdAt: state.createdAt,
     createdBy: state.createdBy,
     updatedAt,
@@ -80,6 +82,8 @@ export const meetingCommandRoutes = routeGroup(setup, (route) => [
     responses: { 201: positioned(Meeting) },
     handle: async ({ req, res, body }, { store, newId, plan, run }) => {
       const lead = await loadOpenLead(store, body.leadId);
+      const attendeeEmail = body.attendeeEmail ?? lead.details.email;
+      refuseUndeliverable(lead, attendeeEmail); // the invite would bounce
       const meetingId = newId();
       await run(req, res, 201, meetingId, {
         type: "ScheduleMeeting",
@@ -92,7 +96,7 @@ export const meetingCommandRoutes = routeGroup(setup, (route) => [
         startTime: body.startTime,
         endTime: body.endTime,
         notes: body.notes ?? null,
-        attendeeEmail: body.attendeeEmail ?? lead.details.email,
+        attendeeEmail,
         conference: body.meetingType === "in-person" ? null : plan(),
       });
     },

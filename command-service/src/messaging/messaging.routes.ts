@@ -1,5 +1,6 @@
 import type { Request, Response } from "express";
-import { ConflictError } from "@crm/contracts/api/errors";
+import { ConflictError, ValidationError } from "@crm/contracts/api/errors";
+import { replyTo } from "@crm/contracts/inbound/reply";
 import { LeadIdParam } from "@crm/contracts/api/params";
 import { LeadMessageAccepted } from "@crm/contracts/messaging/accepted";
 import { SendEmailCompatBody, SendFormBody, SendLeadEmailBody, SendSmsBody } from "@crm/contracts/messaging/commands";
@@ -12,6 +13,8 @@ import { normalizePhone } from "@crm/infra/sms/sms-sender";
 import { handleCommand } from "../core/command-handler.ts";
 import { issueClientLink } from "../client-link/issue-client-link.ts";
 import { actorOf, commandOptions, type CommandDeps } from "../core/command-context.ts";
+import { loadInbound } from "../inbound/inbound-lookup.ts";
+import { refuseUndeliverable } from "../lead/lead.decider.ts";
 import { loadOpenLead, type OpenLead } from "./load-lead.ts";
 import { messageDecider, type MessageCommand } from "./message.decider.ts";
 import { composeFormEmail } from "./templates/form-email.ts";
@@ -67,6 +70,7 @@ async function brandAndSender(deps: MessagingDeps, req: Request): Promise<{ bran
 /** Mails the lead a fresh link to a form: each replaces the lead's earlier link (decisions/038). */
 async function sendForm(deps: MessagingDeps, call: { req: Request; res: Response }, leadId: string, input: SendFormBody) {
   const lead = await loadOpenLead(deps.store, leadId);
+  refuseUndeliverable(lead, input.to); // before a link is issued: nothing is appended
   const keyed = commandOptions(call.req, deps);
   const commandId = keyed.newCommandId ? undefined : `${keyed.metadata.commandId}/client-link`; // a retry with the same key issues no second link
   const link = await issueClientLink(deps, call.req, { leadId: lead.id, purpose: "questionnaire", ...(commandId ? { commandId } : {}) });
@@ -85,6 +89,25 @@ async function sendForm(deps: MessagingDeps, call: { req: Request; res: Response
     ...mail,
   });
   await request(deps, call, lead, (messageId) => ({ type: "RequestEmail", email: email(messageId) }), input.to);
+}
+
+/**
+ * A reply's subject ("Re: …") and In-Reply-To / References (docs/product.md, "Replies"), from the
+ * received message it answers as its own stream says; the colleague's subject gets "Re: " once. A
+ * message that is not this lead's is a 400 naming the field.
+ */
+async function threadOf(deps: MessagingDeps, leadId: string, inboundId: string, subject: string) {
+  const { state } = await loadInbound(deps.store, deps.db, inboundId);
+  if (state.status !== "received" || state.leadId !== leadId)
+    throw new ValidationError([{ field: "inReplyTo", message: "inReplyTo names one of this lead's received messages" }]);
+  return replyTo({ ...state.received, subject });
+}
+
+/** The lead, to be mailed at its own email: 409 while mail to that address bounces (docs/product.md, "Replies"). */
+async function leadToEmail(store: EventStore, leadId: string): Promise<OpenLead> {
+  const lead = await loadOpenLead(store, leadId);
+  refuseUndeliverable(lead, lead.details.email);
+  return lead;
 }
 
 const Accepted = { 202: LeadMessageAccepted } as const;
@@ -126,11 +149,19 @@ export const messagingCommandRoutes = routeGroup((route: RouteBuilder<MessagingD
     responses: Accepted,
     handle: async (call, deps) => {
       const { id } = call.params;
-      const lead = await loadOpenLead(deps.store, id);
+      const lead = await leadToEmail(deps.store, id);
       const { brand, sender } = await brandAndSender(deps, call.req);
-      const mail = composeMessageEmail({ ...call.body, signature: sender?.signature ?? "", brand });
+      const { inReplyTo, ...body } = call.body;
+      const thread = inReplyTo ? await threadOf(deps, id, inReplyTo, body.subject) : undefined;
+      const mail = composeMessageEmail({
+        ...body,
+        ...(thread ? { subject: thread.subject } : {}),
+        signature: sender?.signature ?? "",
+        brand,
+      });
       const to = lead.details.email;
-      const email = (messageId: string) => ({ messageId, leadId: id, kind: "message" as const, formType: null, to, ...mail });
+      const headers = thread ? { inReplyTo: thread.inReplyTo, references: thread.references } : {};
+      const email = (messageId: string) => ({ messageId, leadId: id, kind: "message" as const, formType: null, to, ...mail, ...headers });
       await request(deps, call, lead, (messageId) => ({ type: "RequestEmail", email: email(messageId) }), to);
     },
   }),

@@ -12,6 +12,7 @@ import { createSmsSender } from "@crm/infra/sms/create-sms-sender";
 import type { SmsSender } from "@crm/infra/sms/sms-sender";
 import { onboardingProgressReactor } from "../onboarding/onboarding-progress.reactor.ts";
 import { calendarReactor } from "./calendar.reactor.ts";
+import { inboundReactor } from "./inbound.reactor.ts";
 import { mailReactor } from "./mail.reactor.ts";
 import { ownerMailReactor } from "./owner-mail.reactor.ts";
 import { smsReactor } from "./sms.reactor.ts";
@@ -32,7 +33,7 @@ export interface ReactorsOptions {
   smsSender?: SmsSender;
 }
 
-/** The reactors this configuration needs: mail (clients' and deal owners'), SMS and onboarding always, calendar when Google is configured. */
+/** The reactors this configuration needs: mail (clients' and deal owners'), SMS, onboarding and inbound (bounces, RSVPs) always, calendar when Google is configured. */
 export function messagingReactors(options: ReactorsOptions): { reactors: Reactor[]; close(): void } {
   const { store, config, now } = options;
   const retry = options.retry ?? DEFAULT_RETRY;
@@ -44,6 +45,7 @@ export function messagingReactors(options: ReactorsOptions): { reactors: Reactor
     ownerMailReactor({ store, mailer, mailFrom: config.MAIL_FROM, publicUrl: config.PUBLIC_URL, now, retry, log }),
     smsReactor({ store, sender, now, retry }),
     onboardingProgressReactor({ store, now }),
+    inboundReactor({ store, now }),
   ];
   const google = googleCalendarSettings(config);
   if (google) {

@@ -11,6 +11,7 @@ export const ACTIVITY_TYPES = [
   "assignment",
   "note",
   "email_sent",
+  "email_received",
   "sms_sent",
   "content_submitted",
   "content_approved",

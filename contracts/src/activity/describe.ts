@@ -1,6 +1,7 @@
 import { describeClientLinkEvent } from "../client-link/describe.ts";
 import { describeCreativeEvent } from "../creative/describe.ts";
 import type { DomainEvent } from "../events/registry.ts";
+import { describeInboundEvent } from "../inbound/describe.ts";
 import { describeLeadEvent } from "../lead/describe.ts";
 import { leadIdOfStream } from "../lead/stream.ts";
 import { describeMessagingEvent, type LeadActivityDescription } from "../messaging/describe.ts";
@@ -16,7 +17,7 @@ export function describeActivity(event: DomainEvent & { streamId: string }): Lea
     const described = describeLeadEvent(event);
     return described && { ...described, leadId };
   }
-  return describeMessagingEvent(event) ?? describeQuestionnaireEvent(event) ?? describeCreativeEvent(event) ?? describeClientLinkEvent(event);
+  return describeMessagingEvent(event) ?? describeQuestionnaireEvent(event) ?? describeCreativeEvent(event) ?? describeClientLinkEvent(event) ?? describeInboundEvent(event);
 }
 
 /** The lead an event belongs to, whether or not it makes a timeline entry. */

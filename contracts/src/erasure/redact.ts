@@ -12,7 +12,7 @@ const KEPT_FORMATS = new Set(["uuid", "guid", "cuid", "cuid2", "ulid", "nanoid",
  * start orders the calendar; a checksum is a hash of the file). Everything else that is free text
  * is treated as personal: names, addresses, notes, message bodies, answers, titles.
  */
-const KEPT_KEYS = new Set(["startTime", "endTime", "submittedAt", "completedAt", "dueDate", "checksum"]);
+const KEPT_KEYS = new Set(["startTime", "endTime", "submittedAt", "completedAt", "dueDate", "checksum", "sentAt"]);
 
 type Def = { type: string; format?: string; innerType?: z.ZodType; in?: z.ZodType; out?: z.ZodType; shape?: Record<string, z.ZodType>; element?: z.ZodType };
 const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;

@@ -40,6 +40,7 @@ export function foldLead(lead: Lead | undefined, event: RecordedEvent): Lead | u
       closedAt: null,
       lostReason: null,
       lostNote: null,
+      emailUndeliverable: null,
       version: event.streamVersion,
     };
   }
@@ -57,7 +58,12 @@ function evolveLead(lead: Folded, event: RecordedEvent): Folded {
   }
   switch (event.type) {
     case "LeadDetailsChanged":
-      return { ...lead, ...event.data.changes };
+      // A new email is another address: a bounce of the old one no longer says anything.
+      return { ...lead, ...event.data.changes, ...(event.data.changes.email === undefined ? {} : { emailUndeliverable: null }) };
+    case "LeadEmailBounced": {
+      const { address, status, reason } = event.data;
+      return { ...lead, emailUndeliverable: { address, status, reason, at } };
+    }
     case "LeadStageChanged":
     case "LeadMoved":
       return { ...lead, stage: event.data.to };

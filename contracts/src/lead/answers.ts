@@ -6,6 +6,7 @@
  */
 import { z } from "zod/mini";
 import { LEAD_PRIORITIES, LEAD_STAGES, LEAD_STATUSES } from "./stages.ts";
+import { EmailUndeliverable } from "./undeliverable.ts";
 
 const Stage = z.enum(LEAD_STAGES);
 
@@ -44,6 +45,8 @@ export const Lead = z.object({
   /** Why it was lost (one of the agency's reasons) and the free text beside it; null unless lost. */
   lostReason: z.nullable(z.string()),
   lostNote: z.nullable(z.string()),
+  /** Set while mail to the lead's email bounces for good (docs/product.md, "Replies"); an edit of the email clears it. */
+  emailUndeliverable: z.nullable(EmailUndeliverable),
   version: z.int(),
 });
 export type Lead = z.infer<typeof Lead>;

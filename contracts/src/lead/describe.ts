@@ -3,6 +3,7 @@ import type { ActivityType as ActivityTypeSchema } from "../activity/activity.ts
 
 type ActivityType = z.infer<typeof ActivityTypeSchema>;
 import type { DomainEvent } from "../events/registry.ts";
+import { bounceReason } from "./undeliverable.ts";
 
 /** A detail field as a timeline entry names it: its words in lower case ("proposalLink" is "proposal link"). */
 const label = (field: string) => field.replace(/[A-Z]/g, (ch) => ` ${ch.toLowerCase()}`);
@@ -72,6 +73,8 @@ export function describeLeadEvent(event: DomainEvent, names?: (userId: string) =
       const { activityType, summary, details, followUpOn } = event.data;
       return { type: activityType, title: `${LOGGED_ACTIVITY_LABELS[activityType]}: ${summary}`, description: details, followUpOn };
     }
+    case "LeadEmailBounced":
+      return { type: "email", title: `Mail to ${event.data.address} bounced`, description: bounceReason(event.data) };
     default:
       return undefined;
   }

@@ -26,4 +26,5 @@ export const LEAD_EVENT_TYPES = [
   "LeadReopened",
   "LeadRestored",
   "LeadActivityLogged",
+  "LeadEmailBounced",
 ] as const satisfies readonly EventType[];

@@ -22,6 +22,18 @@ export type ConferenceProvider = (typeof CONFERENCE_PROVIDERS)[number];
 export const MEETING_STATUSES = ["scheduled", "cancelled"] as const;
 export const INVITE_STATUSES = ["none", "pending", "sent", "failed"] as const;
 
+export const RSVP_RESPONSES = ["accepted", "declined", "tentative"] as const;
+export type RsvpResponse = (typeof RSVP_RESPONSES)[number];
+/** How an answer reads on the meetings card. */
+export const RSVP_LABELS = { accepted: "Accepted", declined: "Declined", tentative: "Tentative" } as const satisfies Record<
+  RsvpResponse,
+  string
+>;
+
+/** An attendee's answer to the invite: their address (lower case), the answer, and when it came. */
+export const MeetingResponse = z.object({ attendee: z.string(), response: z.enum(RSVP_RESPONSES), at: z.string() });
+export type MeetingResponse = z.infer<typeof MeetingResponse>;
+
 /** A meeting as the read API returns it (what the meetings card shows, docs/product.md, "Meetings, mail and SMS", plus version). */
 export const Meeting = z.object({
   id: z.uuid(),
@@ -43,6 +55,8 @@ export const Meeting = z.object({
   createdAt: z.string(),
   createdBy: z.string(),
   updatedAt: z.string(),
+  /** The attendees' answers to the invite (iTIP REPLY), the latest per attendee, in the order they came. */
+  responses: z.array(MeetingResponse),
   version: z.int(),
 });
 export type Meeting = z.infer<typeof Meeting>;

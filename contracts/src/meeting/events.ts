@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { RSVP_RESPONSES } from "./answers.ts";
 import { CONFERENCE_PROVIDERS, MeetingKind, MeetingType } from "./meeting.ts";
 
 const Conference = z.enum(CONFERENCE_PROVIDERS);
@@ -66,8 +67,10 @@ export const InviteRequested = z.object({
 export const MeetingRsvpReceived = z.object({
   meetingId: z.uuid(),
   leadId: z.uuid(),
+  /** The meeting's title when the answer came, so the timeline can say what was answered. */
+  title: z.string(),
   attendee: z.string(),
-  response: z.enum(["accepted", "declined", "tentative"]),
+  response: z.enum(RSVP_RESPONSES),
   inboundId: z.uuid(),
 });
 

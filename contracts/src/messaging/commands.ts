@@ -129,6 +129,8 @@ const required = (name: string, max: number) =>
 export const SendLeadEmailBody = z.strictObject({
   subject: z.pipe(required("Subject", 300), z.transform(oneLine)),
   message: required("Message", 50_000),
+  /** A reply in a thread (docs/product.md, "Replies"): the id of the lead's inbound message it answers. */
+  inReplyTo: z.optional(z.uuid({ error: "inReplyTo names one of this lead's received messages" })),
 });
 export type SendLeadEmailBody = z.infer<typeof SendLeadEmailBody>;
 

@@ -18,6 +18,11 @@ function describeMeetingEvent(event: DomainEvent): LeadActivityDescription | und
       return { leadId: event.data.leadId, type: "meeting", title: `Meeting cancelled: ${event.data.title}`, description: null };
     case "MeetingConferenceFailed":
       return { leadId: event.data.leadId, type: "meeting", title: "Google Meet link could not be created", description: `A Jitsi link is used for ${event.data.title}` };
+    case "MeetingRsvpReceived": {
+      const { leadId, attendee, response, title } = event.data;
+      const answered = response === "tentative" ? "tentatively accepted" : response;
+      return { leadId, type: "meeting", title: `${attendee} ${answered} ${title}`, description: "Answered the invite from their calendar" };
+    }
     default:
       return undefined;
   }

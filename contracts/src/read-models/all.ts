@@ -1,5 +1,6 @@
 import { ACTIVITIES_TABLES } from "./activities.ts";
 import { CREATIVE_TABLES } from "./creative.ts";
+import { INBOUND_TABLES } from "./inbound.ts";
 import { LEAD_STREAMS_TABLES } from "./lead-streams.ts";
 import { LEADS_TABLES } from "./leads.ts";
 import { MEETINGS_TABLES } from "./meetings.ts";
@@ -18,4 +19,5 @@ export const READ_MODEL_TABLES: Readonly<Record<string, readonly TableContract[]
   onboarding: ONBOARDING_TABLES,
   creative: CREATIVE_TABLES,
   lead_streams: LEAD_STREAMS_TABLES,
+  inbound: INBOUND_TABLES,
 };

@@ -1,5 +1,6 @@
 import type { LEAD_PRIORITIES, LeadStageName, LeadStatus } from "../lead/stages.ts";
-import { bigint, integer, table, text, timestamptz, uuid, type RowOf } from "./table.ts";
+import type { EmailUndeliverable } from "../lead/undeliverable.ts";
+import { bigint, integer, jsonb, table, text, timestamptz, uuid, type RowOf } from "./table.ts";
 
 /** The columns every lead row has, open (leads) or closed (closed_leads). */
 const LEAD_ROW_COLUMNS = {
@@ -27,6 +28,8 @@ const LEAD_ROW_COLUMNS = {
   probability: integer().nullable(),
   /** When it first reached Contract Signed or later; never set twice. */
   won_at: timestamptz().nullable(),
+  /** The email while mail to it bounces for good (issue 33): address, status, reason, at; null once the email is edited. */
+  email_undeliverable: jsonb().nullable().as<EmailUndeliverable>(),
   version: integer(),
   rank: text().collate("C"),
   card: text(),

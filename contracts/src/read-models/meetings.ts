@@ -1,4 +1,5 @@
-import { integer, table, text, timestamptz, uuid, type RowOf } from "./table.ts";
+import type { MeetingResponse } from "../meeting/answers.ts";
+import { integer, jsonb, table, text, timestamptz, uuid, type RowOf } from "./table.ts";
 
 /** One row per meeting: what the lead page's Meetings card reads. */
 export const meetings = table("meetings", {
@@ -18,6 +19,8 @@ export const meetings = table("meetings", {
   status: text(),
   invite_status: text(),
   sequence: integer(),
+  /** The attendees' answers to the invite (issue 33), the latest per attendee; emptied by a reschedule. */
+  responses: jsonb().default("'[]'::jsonb").as<MeetingResponse[]>(),
   created_at: timestamptz(),
   created_by: text(),
   updated_at: timestamptz(),

@@ -38,6 +38,7 @@ export function leadCard(row: LeadRow): string {
     closedAt: isoOrNull(row.closed_at),
     lostReason: row.lost_reason,
     lostNote: row.lost_note,
+    emailUndeliverable: row.email_undeliverable,
     version: row.version,
   };
   return JSON.stringify(lead);

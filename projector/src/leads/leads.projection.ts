@@ -44,6 +44,7 @@ function created(batch: LeadBatch, event: LeadEvent<"LeadCreated">): LeadRow {
     expected_close_on: null,
     probability: null,
     won_at: null,
+    email_undeliverable: null,
     version: event.streamVersion,
     rank: batch.topRank(d.stage),
     status: "open",
@@ -81,6 +82,7 @@ const touched = (row: LeadRow, event: RecordedEvent): LeadRow => ({
   expected_close_on: row.expected_close_on,
   probability: row.probability,
   won_at: row.won_at,
+  email_undeliverable: row.email_undeliverable,
   version: event.streamVersion,
   rank: row.rank,
   status: row.status,
@@ -164,6 +166,14 @@ function applyEvent(batch: LeadBatch, row: LeadRow | undefined, event: RecordedE
       for (const [field, value] of Object.entries(event.data.changes)) {
         (next as Record<string, unknown>)[DETAIL_COLUMNS[field as LeadDetailField]] = value;
       }
+      // A new email is another address: a bounce of the old one no longer says anything.
+      if (event.data.changes.email !== undefined) next.email_undeliverable = null;
+      return next;
+    }
+    case "LeadEmailBounced": {
+      const next = touched(row, event);
+      const { address, status, reason } = event.data;
+      next.email_undeliverable = { address, status, reason, at: event.metadata.at };
       return next;
     }
     case "LeadStageChanged":
@@ -257,12 +267,13 @@ async function apply(tx: Queryable, events: readonly RecordedEvent[]) {
 
 export const leadsProjection: Projection = {
   name: "leads",
-  version: 6,
+  version: 7,
   // v4 added lead_stage_counts; its readers count v3's rows while that table is missing. v5 added
   // the search index, which the same queries use once it is there. v6 (issue 31) added the deal's
   // columns, closed_leads, the value sums and the folded search: the read API's queries name them,
-  // so it reads v6 only (a v5 model is rebuilt into v6 before the API answers from it).
-  readableFrom: 6,
+  // so it reads v6 only (a v5 model is rebuilt into v6 before the API answers from it). v7 (issue
+  // 33) added email_undeliverable to the rows and the card, which the Lead answer requires: it reads v7 only.
+  readableFrom: 7,
   tables: ["leads", "closed_leads", "lead_stage_counts"],
   ddl: LEADS_DDL,
   readerIndexes: LEADS_READER_INDEXES,

@@ -34,6 +34,7 @@ function scheduled(event: RecordedEvent & { type: "MeetingScheduled" }): Meeting
     status: "scheduled",
     invite_status: "none",
     sequence: 0,
+    responses: [],
     created_at: at,
     created_by: event.metadata.actor,
     updated_at: at,
@@ -41,14 +42,19 @@ function scheduled(event: RecordedEvent & { type: "MeetingScheduled" }): Meeting
   };
 }
 
-function changes(event: RecordedEvent): Partial<MeetingRow> | undefined {
+function changes(event: RecordedEvent, row: MeetingRow): Partial<MeetingRow> | undefined {
   switch (event.type) {
+    case "MeetingRsvpReceived": {
+      const { attendee, response } = event.data;
+      return { responses: [...row.responses.filter((r) => r.attendee !== attendee), { attendee, response, at: event.metadata.at }] };
+    }
     case "MeetingConferenceCreated":
       return { meet_link: event.data.joinLink, conference_provider: event.data.provider, calendar_event_id: event.data.calendarEventId };
     case "MeetingConferenceFailed":
       return { meet_link: event.data.fallbackLink, conference_provider: "jitsi" };
     case "MeetingRescheduled":
-      return { start_time: event.data.startTime, end_time: event.data.endTime, sequence: event.data.sequence };
+      // Answers were to the old time: they start over, as in the meeting's state.
+      return { start_time: event.data.startTime, end_time: event.data.endTime, sequence: event.data.sequence, responses: [] };
     case "MeetingCancelled":
       return { status: "cancelled", sequence: event.data.sequence };
     case "InviteRequested":
@@ -85,7 +91,7 @@ async function upsertMeetings(tx: Queryable, events: readonly RecordedEvent[]) {
     const id = meetingIdOfStream(event.streamId);
     if (!id) continue;
     const row = event.type === "MeetingScheduled" ? scheduled(event) : byId.get(id);
-    const change = event.type === "MeetingScheduled" ? {} : changes(event);
+    const change = event.type === "MeetingScheduled" || !row ? {} : changes(event, row);
     if (!row || !change) continue;
     byId.set(id, { ...row, ...change, updated_at: event.metadata.at, version: event.streamVersion });
     touched.add(id);
@@ -101,7 +107,8 @@ async function upsertMeetings(tx: Queryable, events: readonly RecordedEvent[]) {
 
 export const meetingsProjection: Projection = {
   name: "meetings",
-  version: 2,
+  // v3 (issue 33): the attendees' answers (responses), which the Meeting answer requires.
+  version: 3,
   tables: MEETINGS_TABLES.map((t) => t.name),
   ddl: DDL,
   readerIndexes: "CREATE INDEX meetings_upcoming ON meetings (start_time) WHERE status = 'scheduled';",

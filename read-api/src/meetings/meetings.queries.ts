@@ -22,6 +22,7 @@ const COLUMNS = selectAs(meetings.as(), [
   "status",
   "invite_status",
   "sequence",
+  "responses",
   "created_at",
   "created_by",
   "updated_at",

@@ -13,6 +13,11 @@ import { sqlLeadLookups } from "@crm/command-service/lead/lead-lookups";
 import * as activitiesQueries from "@crm/read-api/activities/activities.queries";
 import * as creativeQueries from "@crm/read-api/creative/creative.queries";
 import * as historyQueries from "@crm/read-api/history/history.queries";
+import * as inboundQueries from "@crm/read-api/inbound/inbound.queries";
+import { inboundStreamOf } from "@crm/command-service/inbound/inbound-lookup";
+import { inboundStreamId } from "@crm/contracts/inbound/stream";
+import { messageStreamId } from "@crm/contracts/messaging/stream";
+import { inboundReceivedEvent } from "@crm/contracts/testing/inbound-events";
 import * as leadsQueries from "@crm/read-api/leads/leads.queries";
 import { noticeFor } from "@crm/read-api/live/notice-scope";
 import * as meetingsQueries from "@crm/read-api/meetings/meetings.queries";
@@ -46,6 +51,7 @@ export const QUERY_MODULES = {
   activities: activitiesQueries,
   creative: creativeQueries,
   history: historyQueries,
+  inbound: inboundQueries,
   leads: leadsQueries,
   meetings: meetingsQueries,
   onboarding: onboardingQueries,
@@ -106,6 +112,10 @@ export const READ_CASES: Record<string, Case> = {
   "command lookups.isOwnerCandidate": (q, store) => sqlLeadLookups(q, store).isOwnerCandidate(SAMPLE.user),
   "command lookups.leadIdsByEmail": (q, store) => sqlLeadLookups(q, store).leadIdsByEmail(["ada@example.com"]),
   "command lookups.colleagues": (q, store) => sqlLeadLookups(q, store).colleagues(),
+  "inbound.unmatchedMessages": (q) => inboundQueries.unmatchedMessages(q, 5),
+  "inbound.conversationOfLead": (q) => inboundQueries.conversationOfLead(q, SAMPLE.lead, "crm@example.com"),
+  "inbound.inboundAttachment": (q) => inboundQueries.inboundAttachment(q, SAMPLE.meeting, SAMPLE.user),
+  "command lookups.inboundStreamOf": (q) => inboundStreamOf(q, SAMPLE.meeting),
 };
 
 let position = 0;
@@ -204,7 +214,49 @@ export function sampleBatches(): RecordedEvent[][] {
       },
     }),
   ];
+  const [reply, loose, mail] = [randomUUID(), randomUUID(), randomUUID()];
+  second.push(
+    recorded(inboundStreamId(reply.replace(/-/g, "")), 1, inboundReceivedEvent(lead, { inboundId: reply })),
+    recorded(inboundStreamId(loose.replace(/-/g, "")), 1, inboundReceivedEvent(null, { inboundId: loose })),
+    recorded(messageStreamId(mail), 1, {
+      type: "EmailRequested",
+      data: {
+        messageId: mail,
+        leadId: lead,
+        kind: "message",
+        formType: null,
+        to: "a@example.com",
+        subject: "S",
+        html: "<p>T</p>",
+        text: "T",
+      },
+    }),
+    recorded(messageStreamId(mail), 2, {
+      type: "EmailSent",
+      data: {
+        requestId: randomUUID(),
+        leadId: lead,
+        kind: "message",
+        to: "a@example.com",
+        subject: "S",
+        transport: "outbox",
+        providerMessageId: null,
+        attempts: 1,
+      },
+    }),
+  );
   const third = [
+    // Issue 33: a bounce marks the lead's email, an edit of it clears the mark; an RSVP answers the meeting.
+    recorded(leadStreamId(lead), 4, {
+      type: "LeadEmailBounced",
+      data: { leadId: lead, address: "a@example.com", status: "5.1.1", reason: "550 5.1.1 User unknown", inboundId: reply },
+    }),
+    recorded(leadStreamId(lead), 5, { type: "LeadDetailsChanged", data: { leadId: lead, changes: { email: "a2@example.com" } } }),
+    recorded(meetingStreamId(meeting), 2, {
+      type: "MeetingRsvpReceived",
+      data: { meetingId: meeting, leadId: lead, title: "Kick-off", attendee: "a@example.com", response: "accepted", inboundId: reply },
+    }),
+    recorded(inboundStreamId(loose.replace(/-/g, "")), 2, { type: "InboundEmailAssigned", data: { inboundId: loose, leadId: other } }),
     recorded(leadStreamId(other), 3, { type: "LeadArchived", data: { leadId: other, name: "Ada", business: "Lovelace Co", reason: null } }),
   ];
   return [first, second, third];

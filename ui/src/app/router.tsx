@@ -4,6 +4,7 @@ import { approvalsScreen } from "@/features/approvals";
 import { forgotPasswordScreen, inviteScreen, loginScreen, pendingScreen, resetPasswordScreen } from "@/features/auth";
 import { creativeScreen } from "@/features/creative";
 import { dashboardScreen } from "@/features/dashboard";
+import { inboxScreen } from "@/features/inbox";
 import { leadsScreen } from "@/features/leads";
 import { profileScreen } from "@/features/profile";
 import { questionnaireScreen } from "@/features/questionnaire";
@@ -50,6 +51,7 @@ const appRoutes = (queryClient: QueryClient): RouteObject[] => [
   guarded(queryClient, "/onboarding", {
     lazy: () => import("./screens/onboarding-page.tsx").then((m) => ({ Component: m.OnboardingScreen })),
   }),
+  guarded(queryClient, "/inbox", inboxScreen(queryClient)),
   guarded(queryClient, "/approvals", approvalsScreen),
   guarded(queryClient, "/creative", creativeScreen),
   guarded(queryClient, "/team", teamScreen),

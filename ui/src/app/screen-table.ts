@@ -1,4 +1,16 @@
-import { FolderKanban, LayoutDashboard, Palette, Rocket, Settings, UserCheck, UserRound, Users, type LucideIcon } from "lucide-react";
+import {
+  FolderKanban,
+  Inbox,
+  LayoutDashboard,
+  Palette,
+  Rocket,
+  Settings,
+  UserCheck,
+  UserRound,
+  Users,
+  type LucideIcon,
+} from "lucide-react";
+import { useInboxCount } from "@/features/inbox";
 import type { Role } from "@/lib/session";
 
 /** Where the sidebar lists a screen: the working pages, the agency's administration, or the footer's user menu. */
@@ -13,7 +25,13 @@ export interface ScreenAccess {
   /** The roles that may use it; anyone else gets the "No access" page (the server refuses their reads anyway). */
   roles: readonly Role[];
   /** In the sidebar: where, with which icon, and its title (per role when it differs); absent for a screen reached from others. */
-  nav?: { place: NavPlace; icon: LucideIcon; title: string | Readonly<Partial<Record<Role, string>>> };
+  nav?: {
+    place: NavPlace;
+    icon: LucideIcon;
+    title: string | Readonly<Partial<Record<Role, string>>>;
+    /** A count the sidebar shows beside the title (the inbox's waiting messages): a hook, asked only for a role that may use the screen. */
+    useCount?: () => number | undefined;
+  };
 }
 
 const EVERYONE: readonly Role[] = ["Partner", "Project Manager", "Creative Director"];
@@ -31,6 +49,12 @@ export const SCREENS = [
   // A Creative Director sees the leads of their own clients; the server answers 403 for any other.
   { path: "/lead/:id", name: "A lead's page", roles: EVERYONE },
   { path: "/onboarding", name: "Onboarding", roles: STAFF, nav: { place: "workspace", icon: Rocket, title: "Onboarding" } },
+  {
+    path: "/inbox",
+    name: "The inbox of unmatched mail",
+    roles: STAFF,
+    nav: { place: "workspace", icon: Inbox, title: "Inbox", useCount: useInboxCount },
+  },
   {
     path: "/creative",
     name: "The creative area",

@@ -27,6 +27,7 @@ export const aLead = (over: Partial<Lead> = {}): Lead => ({
   closedAt: null,
   lostReason: null,
   lostNote: null,
+  emailUndeliverable: null,
   version: 1,
   ...over,
 });

@@ -16,6 +16,7 @@ import {
   ArchiveLeadDialog,
   ChangeOwnerDialog,
   ClosedLeadBanner,
+  ConversationCard,
   LeadInformationCard,
   LoseLeadDialog,
   MeetingsCard,
@@ -179,6 +180,7 @@ function LeadDetail({ lead }: { lead: Lead }) {
         <div className="grid content-start gap-6">
           <RecentActivityCard leadId={lead.id} canLog={sales && !erased && lead.status !== "archived"} />
           <MeetingsCard leadId={lead.id} onSchedule={contact ? () => setDialog("meeting") : undefined} />
+          {sales && <ConversationCard lead={lead} canReply={contact && Boolean(lead.email)} />}
         </div>
       </div>
       {contact && lead.email && (

@@ -54,6 +54,7 @@ describe("sidebar items by role: each role sees its own links", () => {
       ["Dashboard", "/dashboard"],
       ["Leads", "/leads"],
       ["Onboarding", "/onboarding"],
+      ["Inbox", "/inbox"],
       ["Creative Portal", "/creative"],
       ["Approvals", "/approvals"],
       ["Team", "/team"],
@@ -62,11 +63,12 @@ describe("sidebar items by role: each role sees its own links", () => {
     expect(screen.getByRole("group", { name: "Agency" })).toBeTruthy();
   });
 
-  it("gives a Project Manager Dashboard, Leads and Onboarding, and no Agency group", () => {
+  it("gives a Project Manager Dashboard, Leads, Onboarding and Inbox, and no Agency group", () => {
     expect(renderSidebar("Project Manager")).toEqual([
       ["Dashboard", "/dashboard"],
       ["Leads", "/leads"],
       ["Onboarding", "/onboarding"],
+      ["Inbox", "/inbox"],
     ]);
     expect(screen.queryByRole("group", { name: "Agency" })).toBeNull();
   });
@@ -86,6 +88,32 @@ describe("sidebar items by role: each role sees its own links", () => {
         expect([entry.path, role, listed]).toEqual([entry.path, role, (entry.roles as readonly Role[]).includes(role)]);
       }
     }
+  });
+
+  it("shows how many messages wait in the inbox beside its link, and describes the link with it", async () => {
+    const waiting = {
+      id: "9b2f7d1e-4c1a-4e57-9d7e-2a7f0c7b1a11",
+      kind: "message",
+      fromAddress: "eve@else.example",
+      fromName: "Eve",
+      to: ["replies@agency.example"],
+      subject: "Hello",
+      text: "Hi",
+      sentAt: "2026-11-21T09:00:00.000Z",
+      receivedAt: "2026-11-21T09:00:01.000Z",
+      attachments: [],
+    };
+    stubFetch((url) =>
+      url === "/api/settings"
+        ? { status: 200, body: SETTINGS }
+        : url === "/api/inbox"
+          ? { status: 200, body: [waiting, { ...waiting, id: "0c3e9a4b-7d21-4f0e-8b8a-5f1d2e3c4b55" }] }
+          : { status: 404 },
+    );
+    renderSidebar("Project Manager");
+    const link = screen.getByRole("link", { name: "Inbox" });
+    await waitFor(() => expect(link.getAttribute("aria-describedby")).toBeTruthy());
+    expect(document.getElementById(link.getAttribute("aria-describedby")!)?.textContent).toBe("2 waiting");
   });
 
   it("falls back to the Partner's items when no role is known", () => {

@@ -1,3 +1,4 @@
+import { useId } from "react";
 import { Link, useLocation } from "react-router";
 import { BrandMark } from "@/components/brand-mark";
 import { RoleBadge } from "@/components/role-badge";
@@ -67,15 +68,44 @@ export function AppSidebar({ user }: { user: User }) {
   );
 }
 
-function NavLink({ item, active, onClick }: { item: NavItem; active: boolean; onClick: () => void }) {
+interface NavLinkProps {
+  item: NavItem;
+  active: boolean;
+  onClick: () => void;
+}
+
+function NavLink(props: NavLinkProps) {
+  return props.item.useCount ? <CountedNavLink {...props} useCount={props.item.useCount} /> : <NavLinkView {...props} count={undefined} />;
+}
+
+/** An item with a count (the inbox's waiting messages): its own component, so the count's hook is always called. */
+function CountedNavLink({ useCount, ...props }: NavLinkProps & { useCount: () => number | undefined }) {
+  return <NavLinkView {...props} count={useCount()} />;
+}
+
+/**
+ * A sidebar link, and its count when there is one: outside the link so the link's name stays its title;
+ * the link is described by it.
+ */
+function NavLinkView({ item, active, onClick, count }: NavLinkProps & { count: number | undefined }) {
+  const countId = useId();
   return (
     <SidebarMenuItem>
       <SidebarMenuButton asChild isActive={active} tooltip={item.title}>
-        <Link to={item.href} aria-current={active ? "page" : undefined} onClick={onClick}>
+        <Link to={item.href} aria-current={active ? "page" : undefined} aria-describedby={count ? countId : undefined} onClick={onClick}>
           <item.icon aria-hidden="true" />
           <span>{item.title}</span>
         </Link>
       </SidebarMenuButton>
+      {count ? (
+        <span
+          id={countId}
+          className="pointer-events-none absolute top-1.5 right-1 flex h-5 min-w-5 items-center justify-center rounded-full bg-primary px-1.5 text-xs font-medium text-primary-foreground tabular-nums select-none group-data-[collapsible=icon]:hidden"
+        >
+          {count}
+          <span className="sr-only"> waiting</span>
+        </span>
+      ) : null}
     </SidebarMenuItem>
   );
 }

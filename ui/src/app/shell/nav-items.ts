@@ -7,6 +7,8 @@ export interface NavItem {
   href: string;
   icon: LucideIcon;
   place: NavPlace;
+  /** The screen's count hook (screen-table.ts), when the sidebar shows one. */
+  useCount?: () => number | undefined;
 }
 
 /**
@@ -20,7 +22,8 @@ export function navItemsFor(role: Role | undefined, place?: NavPlace): NavItem[]
     const nav = "nav" in screen ? screen.nav : undefined;
     if (!nav || !mayUse(screen, who) || (place && nav.place !== place)) return [];
     const title = typeof nav.title === "string" ? nav.title : nav.title[who as keyof typeof nav.title];
-    return title ? [{ title, href: screen.path, icon: nav.icon, place: nav.place }] : [];
+    const useCount = "useCount" in nav ? nav.useCount : undefined;
+    return title ? [{ title, href: screen.path, icon: nav.icon, place: nav.place, ...(useCount ? { useCount } : {}) }] : [];
   });
 }
 

@@ -8,6 +8,7 @@ export { useLead } from "./api/get-lead.ts";
 export { useLeads } from "./api/get-leads.ts";
 export { LeadInformationCard } from "./components/lead-information-card.tsx";
 export { MeetingsCard } from "./components/meetings-card.tsx";
+export { ConversationCard } from "./components/conversation-card.tsx";
 export { QuestionnaireCard } from "./components/questionnaire-card.tsx";
 export { RecentActivityCard } from "./components/recent-activity-card.tsx";
 export { ClosedLeadBanner } from "./components/closed-leads-banner.tsx";

@@ -1,5 +1,7 @@
 import { lazy, Suspense } from "react";
 import type { Lead } from "@crm/contracts/lead/answers";
+import { bounceReason } from "@crm/contracts/lead/undeliverable";
+import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatDate } from "@/lib/format";
 import { useCreativeDirectors } from "@/api/get-creative-directors";
@@ -55,6 +57,15 @@ export function LeadInformationCard({ lead, editing, onEditingChange }: LeadInfo
                   <div key={label} className={label === "Notes" ? "space-y-1 sm:col-span-2" : "space-y-1"}>
                     <dt className="text-muted-foreground">{label}</dt>
                     <dd className="break-words whitespace-pre-line">{value}</dd>
+                    {label === "Email" && lead.emailUndeliverable && (
+                      <dd className="flex flex-wrap items-center gap-2">
+                        <Badge variant="destructive">Email undeliverable</Badge>
+                        <span className="text-xs text-muted-foreground">
+                          Bounced {formatDate(lead.emailUndeliverable.at, zone)}: {bounceReason(lead.emailUndeliverable)}. Edit the email to
+                          send again.
+                        </span>
+                      </dd>
+                    )}
                   </div>
                 ))}
             </dl>

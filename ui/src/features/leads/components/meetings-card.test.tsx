@@ -34,6 +34,7 @@ const meeting: Meeting = {
   status: "scheduled",
   inviteStatus: "sent",
   sequence: 0,
+  responses: [],
   createdAt: "2026-01-01T00:00:00.000Z",
   createdBy: PROFILE.id,
   updatedAt: "2026-01-01T00:00:00.000Z",
@@ -41,8 +42,8 @@ const meeting: Meeting = {
 };
 
 /** The API the card meets: the profile (Berlin), the lead's meetings, and the two changes. */
-function api() {
-  let current = meeting;
+function api(first: Meeting = meeting) {
+  let current = first;
   return stubFetch((url, init) => {
     if (url === "/api/profile") return { status: 200, body: PROFILE };
     if (url.startsWith("/api/meetings?")) return { status: 200, body: [current] };
@@ -103,6 +104,26 @@ describe("the Meetings card", { timeout: 30_000 }, () => {
     expect(await screen.findByText("cancelled")).toBeTruthy();
     expect(calls.filter((c) => c.method === "POST").map((c) => c.url)).toEqual([`/api/meetings/${meeting.id}/cancel`]);
     expect(screen.queryByRole("button", { name: "Actions for Kickoff" })).toBeNull();
+  });
+
+  it("shows the lead's answer to the invite, not a colleague's", async () => {
+    api({
+      ...meeting,
+      responses: [
+        { attendee: "kit@journey.test", response: "declined", at: "2026-01-02T09:00:00.000Z" },
+        { attendee: PROFILE.email, response: "accepted", at: "2026-01-02T10:00:00.000Z" },
+      ],
+    });
+    renderWithApp(<MeetingsCard leadId={LEAD} />);
+    expect(await screen.findByText("Declined")).toBeTruthy();
+    expect(screen.queryByText("Accepted")).toBeNull();
+  });
+
+  it("shows no answer on a meeting the lead has not answered", async () => {
+    api();
+    renderWithApp(<MeetingsCard leadId={LEAD} />);
+    expect(await screen.findByText(/Invite sent to kit@journey.test/)).toBeTruthy();
+    for (const label of ["Accepted", "Declined", "Tentative"]) expect(screen.queryByText(label)).toBeNull();
   });
 
   it("offers no changes where the lead cannot be contacted (no onSchedule)", async () => {

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { CalendarClock, CalendarPlus, CalendarX, MapPin, MoreHorizontal, Video } from "lucide-react";
 import { videoCallName } from "@crm/contracts/meeting/calendar-text";
-import type { Meeting } from "@crm/contracts/meeting/answers";
+import { RSVP_LABELS, type Meeting } from "@crm/contracts/meeting/answers";
 import { useTimeZone } from "@/api/use-time-zone";
 import { lazyDialog } from "@/components/lazy-dialog";
 import { Badge } from "@/components/ui/badge";
@@ -15,6 +15,18 @@ import { minutesBetween } from "../utils/meeting-times.ts";
 
 const RescheduleMeetingDialog = lazyDialog(() => import("./reschedule-meeting-dialog.tsx").then((m) => m.RescheduleMeetingDialog));
 const CancelMeetingDialog = lazyDialog(() => import("./cancel-meeting-dialog.tsx").then((m) => m.CancelMeetingDialog));
+
+/** The invited lead's answer from their calendar (an iTIP REPLY), if they gave one since the meeting last moved. */
+const answerOf = (m: Meeting) => m.responses.find((r) => r.attendee.toLowerCase() === m.attendeeEmail?.toLowerCase());
+
+const ANSWER_VARIANTS = { accepted: "default", declined: "destructive", tentative: "outline" } as const;
+
+/** "Accepted", "Declined" or "Tentative" beside the invite line of a scheduled meeting the lead answered. */
+function LeadAnswer({ meeting }: { meeting: Meeting }) {
+  const answer = answerOf(meeting);
+  if (meeting.status !== "scheduled" || !answer) return null;
+  return <Badge variant={ANSWER_VARIANTS[answer.response]}>{RSVP_LABELS[answer.response]}</Badge>;
+}
 
 /** A meeting that can still be moved or cancelled: scheduled, and not over. */
 const upcoming = (m: Meeting, now: number) => m.status === "scheduled" && Date.parse(m.endTime) > now;
@@ -119,8 +131,11 @@ export function MeetingsCard({ leadId, onSchedule }: { leadId: string; onSchedul
                   <p className="text-sm text-muted-foreground">Video link on its way</p>
                 )}
                 {m.attendeeEmail && (
-                  <p className="text-xs text-muted-foreground">
-                    Invite {m.inviteStatus === "sent" ? "sent" : m.inviteStatus} to {m.attendeeEmail}
+                  <p className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
+                    <span>
+                      Invite {m.inviteStatus === "sent" ? "sent" : m.inviteStatus} to {m.attendeeEmail}
+                    </span>
+                    <LeadAnswer meeting={m} />
                   </p>
                 )}
               </li>

@@ -49,6 +49,7 @@ const scheduled: Meeting & { position: string } = {
   status: "scheduled",
   inviteStatus: "pending",
   sequence: 0,
+  responses: [],
   createdAt: "2026-01-01T00:00:00.000Z",
   createdBy: "00000000-0000-4000-8000-0000000000b1",
   updatedAt: "2026-01-01T00:00:00.000Z",
