@@ -64,6 +64,18 @@ describe("IMAP poller against Debian's dovecot on loopback", () => {
     await server?.stop();
   });
 
+  it("hands, on the connection it kept, a message that arrived after its last poll", async () => {
+    const { sink, handed } = recordingSink();
+    const p = poller(sink);
+    const first = message("before the first poll");
+    await server.append(first.raw);
+    expect(await p.poll()).toMatchObject({ recorded: 1, failed: 0 });
+    const later = message("after the first poll");
+    await server.append(later.raw);
+    expect(await p.poll()).toMatchObject({ recorded: 1, failed: 0 });
+    expect(handed).toEqual([first.id, later.id]);
+  });
+
   it("reads IMAP_URL: scheme, credentials, port and mailbox (INBOX by default)", () => {
     expect(parseImapUrl("imaps://a%40b.example:p%2Fw@imap.example.com/Shared%2FCRM")).toEqual({
       host: "imap.example.com",

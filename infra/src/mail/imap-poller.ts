@@ -103,12 +103,19 @@ async function readMailbox(
   const report = emptyReport();
   const lock = await imap.getMailboxLock(mailbox);
   try {
+    // A connection kept from the last poll knows only the messages the server has told it of: NOOP
+    // lets the server report what arrived since (EXISTS) before the search and the fetches.
+    await imap.noop();
     const mark = markOf(imap.mailbox);
     const uids = (await imap.search(mark.unhandled, { uid: true })) || [];
     for (const uid of uids) {
       if (stopping()) break;
       const message = await imap.fetchOne(String(uid), { uid: true, source: true }, { uid: true });
-      if (!message || !message.source) continue;
+      if (!message || !message.source) {
+        report.failed++;
+        log(`IMAP message ${uid} in ${mailbox} could not be fetched; it is handed again at the next poll`);
+        continue;
+      }
       let outcome: InboundOutcome;
       try {
         outcome = await sink(message.source, "imap");
