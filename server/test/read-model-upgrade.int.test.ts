@@ -46,8 +46,9 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
         expect(board.status).toBe(503);
         expect(board.headers.get("content-type")).toContain("application/problem+json");
         expect(board.headers.get("retry-after")).toBe("5");
+        const needed = ALL_PROJECTIONS.find((p) => p.name === "leads")!.readableFrom;
         expect((await board.json()).detail).toBe(
-          "The leads read model is being rebuilt for this version of the app (v2 serves, v6 or later is needed); try again in a few seconds.",
+          `The leads read model is being rebuilt for this version of the app (v2 serves, v${needed} or later is needed); try again in a few seconds.`,
         );
         expect((await get("/api/activities/recent")).status).toBe(200);
         expect((await get("/api/users")).status).toBe(200);

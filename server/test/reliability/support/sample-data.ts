@@ -1,4 +1,7 @@
 import { expect } from "vitest";
+import { createInboundSink } from "@crm/command-service/inbound/record-inbound";
+import { leadReplyAddress } from "@crm/contracts/inbound/reply-address";
+import { openFileStorage } from "@crm/infra/storage/open-storage";
 import { loadCheckpoints } from "@crm/projector/checkpoints";
 import { ALL_PROJECTIONS } from "@crm/projector/projections";
 import { signUpAs } from "../../../testing/sign-up-as.ts";
@@ -8,9 +11,12 @@ import { clientFor } from "../../leads-helpers.ts";
 import { submitForLead } from "../../questionnaire-helpers.ts";
 import { lastPosition } from "./read-model-checksum.ts";
 
+/** The inbound address the sample's reply is sent to (its sub-address names the lead). */
+const INBOUND = "replies@inbound.backup.test";
+
 /**
  * Something in every kind of state through the API: a lead moved and one archived, a meeting, a questionnaire answer, an onboarding
- * director, an uploaded file used by a submission, a creative task.
+ * director, an uploaded file used by a submission, a creative task, a mail to the lead and its reply through the intake.
  */
 export async function writeSampleData(app: TestApp): Promise<void> {
   const partner = await signUpAs(app, { role: "Partner" });
@@ -46,6 +52,27 @@ export async function writeSampleData(app: TestApp): Promise<void> {
   expect(submitted.status, JSON.stringify(submitted.body)).toBe(201);
   const task = await client.post("/api/creative-tasks", { leadId, title: "Reel", description: "15 s", priority: "high" });
   expect(task.status, JSON.stringify(task.body)).toBe(201);
+  const mailed = await client.post(`/api/leads/${leadId}/send-email`, { subject: "Welcome", message: "Glad to start." });
+  expect(mailed.status, JSON.stringify(mailed.body)).toBe(202);
+  const { system } = app;
+  const sink = createInboundSink({
+    store: system.store,
+    storage: openFileStorage(system.config),
+    inboundAddress: INBOUND,
+    now: system.now,
+  });
+  const reply = [
+    "From: Ada Backup <ada@example.com>",
+    `To: ${leadReplyAddress(INBOUND, leadId)}`,
+    "Subject: Re: Welcome",
+    "Message-ID: <backup-sample-reply@example.com>",
+    "Date: Fri, 27 Nov 2026 09:00:00 +0000",
+    "Content-Type: text/plain; charset=utf-8",
+    "",
+    "Glad too.",
+    "",
+  ].join("\r\n");
+  expect(await sink(Buffer.from(reply), "smtp")).toBe("recorded");
 }
 
 /** Waits until every projection's checkpoint has passed the newest committed event. */
