@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { PARTNER } from "./support/accounts.ts";
-import { checkAndCapture, toast } from "./support/screens.ts";
+import { checkAndCapture, sidebarItems, toast } from "./support/screens.ts";
 
 test("sign up, request access as Project Manager, wait, get approved by a Partner, land on the dashboard", async ({ page, browser }) => {
   const newcomer = { email: `nora.newcomer.${Date.now()}@agency.test`, password: "a long enough password", name: "Nora Newcomer" };
@@ -56,7 +56,7 @@ test("sign up, request access as Project Manager, wait, get approved by a Partne
   // The newcomer's pending screen asks again every few seconds and lets them in, without signing in again.
   await expect(page).toHaveURL("/dashboard");
   await expect(page.getByText(`Welcome, ${newcomer.name}`)).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link")).toHaveText(["Dashboard", "Leads", "Onboarding"]);
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link")).toHaveText(sidebarItems("Project Manager"));
 });
 
 test("a Partner's approvals page says when nobody is waiting", async ({ browser }) => {

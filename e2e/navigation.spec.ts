@@ -1,30 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { CREATIVE_DIRECTOR, PARTNER, PROJECT_MANAGER, type Account } from "./support/accounts.ts";
-import { checkAndCapture } from "./support/screens.ts";
-
-// docs/product.md, "Shell and navigation": sidebar items by role, and the page title each one leads to.
-const PAGES: Record<Account["role"], [item: string, path: string, title: string][]> = {
-  Partner: [
-    ["Dashboard", "/dashboard", "Dashboard"],
-    ["Leads", "/leads", "Leads"],
-    ["Onboarding", "/onboarding", "Onboarding"],
-    ["Inbox", "/inbox", "Inbox"],
-    ["Creative Portal", "/creative", "Creative Portal"],
-    ["Approvals", "/approvals", "User Approvals"],
-    ["Team", "/team", "Team"],
-    ["Settings", "/settings", "Settings"],
-  ],
-  "Project Manager": [
-    ["Dashboard", "/dashboard", "Dashboard"],
-    ["Leads", "/leads", "Leads"],
-    ["Onboarding", "/onboarding", "Onboarding"],
-    ["Inbox", "/inbox", "Inbox"],
-  ],
-  "Creative Director": [
-    ["Dashboard", "/dashboard", "Dashboard"],
-    ["My Clients", "/creative", "My Clients"],
-  ],
-};
+import { CREATIVE_DIRECTOR, PARTNER, PROJECT_MANAGER } from "./support/accounts.ts";
+import { checkAndCapture, PAGES } from "./support/screens.ts";
 
 for (const who of [PARTNER, PROJECT_MANAGER, CREATIVE_DIRECTOR]) {
   test.describe(`navigation as ${who.role}`, () => {

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, request, test, type APIRequestContext, type Page } from "@playwright/test";
 import { CREATIVE_DIRECTOR, PARTNER, PROJECT_MANAGER, type Account } from "./support/accounts.ts";
-import { checkAndCapture, toast } from "./support/screens.ts";
+import { checkAndCapture, sidebarItems, toast } from "./support/screens.ts";
 
 // docs/product.md, "Team and accounts", "Self-service" and "Roles": a colleague joins by invitation, a
 // forgotten password is reset through the real mail, a role change reaches the colleague's open
@@ -95,7 +95,7 @@ test.describe("as a Partner", () => {
     await invitee.getByLabel("Password", { exact: true }).fill(PASSWORD);
     await invitee.getByRole("button", { name: /^Join / }).click();
     await expect(invitee).toHaveURL("/dashboard");
-    await expect(mainNav(invitee).getByRole("link")).toHaveText(["Dashboard", "Leads", "Onboarding"]);
+    await expect(mainNav(invitee).getByRole("link")).toHaveText(sidebarItems("Project Manager"));
     await expect(invitee.getByText("Welcome, Ivo Invited")).toBeVisible();
 
     // The link worked once; the Partner sees the colleague active, with a first sign-in.
@@ -115,7 +115,7 @@ test.describe("as a Partner", () => {
     const theirs = await browser.newContext({ baseURL, storageState: await pm.api.storageState() });
     const them = await theirs.newPage();
     await them.goto("/dashboard");
-    await expect(mainNav(them).getByRole("link")).toHaveText(["Dashboard", "Leads", "Onboarding"]);
+    await expect(mainNav(them).getByRole("link")).toHaveText(sidebarItems("Project Manager"));
 
     await page.goto("/team");
     await page.getByRole("button", { name: `Actions for ${pm.displayName}` }).click();

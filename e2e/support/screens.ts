@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 import path from "node:path";
 import type { Page } from "@playwright/test";
+import type { Account } from "./accounts.ts";
 import { expectAccessible } from "./axe.ts";
 
 const DIR = path.join(import.meta.dirname, "..", "screenshots");
@@ -28,9 +29,36 @@ export async function checkAndCapture(page: Page, name: string): Promise<void> {
 }
 
 /**
- * The toast on screen, looked for inside the toast itself: not one sonner is taking away (a replaced
- * toast stays 200 ms, marked data-removed, while it slides out).
+ * The toast on screen, looked for inside the toast itself: the front one (a replaced toast stays a
+ * moment behind it while it slides out).
  */
 export function toast(page: Page) {
-  return page.locator('[data-sonner-toast]:not([data-removed="true"]) [data-slot="toast"]');
+  return page.locator('[data-sonner-toast][data-front="true"] [data-slot="toast"]');
 }
+
+// docs/product.md, "Shell and navigation": sidebar items by role, and the page title each one leads to.
+export const PAGES: Record<Account["role"], [item: string, path: string, title: string][]> = {
+  Partner: [
+    ["Dashboard", "/dashboard", "Dashboard"],
+    ["Leads", "/leads", "Leads"],
+    ["Onboarding", "/onboarding", "Onboarding"],
+    ["Inbox", "/inbox", "Inbox"],
+    ["Creative Portal", "/creative", "Creative Portal"],
+    ["Approvals", "/approvals", "User Approvals"],
+    ["Team", "/team", "Team"],
+    ["Settings", "/settings", "Settings"],
+  ],
+  "Project Manager": [
+    ["Dashboard", "/dashboard", "Dashboard"],
+    ["Leads", "/leads", "Leads"],
+    ["Onboarding", "/onboarding", "Onboarding"],
+    ["Inbox", "/inbox", "Inbox"],
+  ],
+  "Creative Director": [
+    ["Dashboard", "/dashboard", "Dashboard"],
+    ["My Clients", "/creative", "My Clients"],
+  ],
+};
+
+/** The sidebar's items for a role, in order. */
+export const sidebarItems = (role: Account["role"]) => PAGES[role].map(([item]) => item);
