@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import ICAL from "ical.js";
 import nodemailer from "nodemailer";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { messageIdDigest } from "@crm/command-service/inbound/inbound-ids";
 import { startSmtpIntake } from "@crm/command-service/inbound/smtp-intake";
 import { startMessagingReactors } from "@crm/command-service/reactors/start-reactors";
@@ -16,6 +16,7 @@ import type { InboundSmtpListener } from "@crm/infra/mail/inbound-smtp";
 import { startInboundSmtp } from "@crm/infra/mail/inbound-smtp";
 import type { FileStorage } from "@crm/infra/storage/file-storage";
 import { openFileStorage } from "@crm/infra/storage/open-storage";
+import { EVENTUALLY } from "@crm/infra/testing/eventually";
 import { startSmtpTestServer, type ParsedMail, type SmtpTestServer } from "@crm/infra/testing/smtp-test-server";
 import { availableBackends } from "@crm/infra/testing/test-database";
 import { signUpAs } from "../testing/sign-up-as.ts";
@@ -187,6 +188,31 @@ describe.each(backends)("inbound mail over SMTP on %s", (backend) => {
     expect(data.attachments).toHaveLength(1);
     expect(data.attachments[0]!.key).toBe(`inbox/${data.attachments[0]!.fileId}`);
     expect(await storage.get(data.attachments[0]!.key)).toBeDefined();
+  });
+
+  it("deletes the inbox files of a message assigned to a lead when the lead is erased", async () => {
+    const messageId = `<${uniqueWord()}@stranger.test>`;
+    const info = await send({
+      to: INBOUND,
+      subject: "Our logo files",
+      text: "Attached",
+      messageId,
+      attachments: [{ filename: "logo.pdf", content: PDF }],
+    });
+    expect(info.response).toMatch(/recorded/);
+    const data = received(await eventsOf(messageId));
+    const key = data.attachments[0]!.key;
+    expect(key).toBe(`inbox/${data.attachments[0]!.fileId}`);
+    const owner = await asAda.createLead({ name: "Lena Logo", business: "Logo Co", email: `${uniqueWord()}@logo.test` });
+    await vi.waitFor(
+      async () => expect((await asAda.get("/api/inbox")).body.map((m: { id: string }) => m.id)).toContain(data.inboundId),
+      EVENTUALLY,
+    );
+    expect((await asAda.post(`/api/inbox/${data.inboundId}/assign`, { leadId: owner })).status).toBe(200);
+    expect(await storage.get(key)).toBeDefined();
+    const erased = await asAda.post(`/api/leads/${owner}/erase`, { confirmation: "Lena Logo" });
+    expect(erased.status, JSON.stringify(erased.body)).toBe(200);
+    expect(await storage.get(key)).toBeUndefined();
   });
 
   it("records a message sent twice once: the second is a duplicate and adds no event", async () => {
