@@ -1,10 +1,10 @@
 /// <reference lib="dom" />
 import path from "node:path";
-import { expect, request, test, type APIRequestContext, type Page } from "@playwright/test";
-import nodemailer from "nodemailer";
+import { expect, request, test, type APIRequestContext } from "@playwright/test";
 import { leadReplyAddress } from "@crm/contracts/inbound/reply-address";
 import { PARTNER } from "./support/accounts.ts";
-import { checkAndCapture, toast } from "./support/screens.ts";
+import { INBOUND, inboundSmtp } from "./support/mail.ts";
+import { checkAndCapture, shootAt375, toast } from "./support/screens.ts";
 
 // Issue 33, items 3 and 4 (docs/product.md, "Replies", "Bounces and meeting answers"): a delivery
 // report and a calendar answer, sent over SMTP to the server's inbound listener, mark the lead's
@@ -13,17 +13,10 @@ import { checkAndCapture, toast } from "./support/screens.ts";
 test.use({ storageState: PARTNER.state });
 
 const SHOTS = path.join(import.meta.dirname, "screenshots");
-const INBOUND = process.env.E2E_INBOUND_ADDRESS!;
 const tag = () => Date.now().toString(36) + Math.random().toString(36).slice(2, 6);
 let api: APIRequestContext;
 
-/** A real SMTP client, speaking to the server's listener on loopback as a mail server would. */
-const smtp = nodemailer.createTransport({
-  host: "127.0.0.1",
-  port: Number(process.env.E2E_INBOUND_SMTP_PORT),
-  secure: false,
-  ignoreTLS: true,
-});
+const smtp = inboundSmtp();
 
 test.beforeAll(async ({ baseURL }) => {
   api = await request.newContext({ baseURL, storageState: PARTNER.state, extraHTTPHeaders: { Origin: baseURL! } });
@@ -40,13 +33,6 @@ async function createLead(name: string, email: string): Promise<string> {
   const created = await api.post("/api/leads", { data: { name, business: `${name} Ltd`, email } });
   expect(created.status(), await created.text()).toBe(201);
   return ((await created.json()) as { id: string }).id;
-}
-
-async function shootAt375(page: Page, name: string) {
-  const size = page.viewportSize();
-  await page.setViewportSize({ width: 375, height: 812 });
-  await page.screenshot({ path: path.join(SHOTS, `${name}-375-light.png`), fullPage: true });
-  if (size) await page.setViewportSize(size);
 }
 
 /** Sends raw RFC 5322 text to the lead's reply address, as the reporting or answering server would. */

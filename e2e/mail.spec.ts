@@ -1,8 +1,8 @@
 /// <reference lib="dom" />
-import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, request, test, type APIRequestContext, type Page } from "@playwright/test";
 import { PARTNER } from "./support/accounts.ts";
+import { mailsTo } from "./support/mail.ts";
 import { checkAndCapture, toast } from "./support/screens.ts";
 
 // Issue 32, items 1 and 5 (docs/product.md, "Meetings, mail and SMS"): Send Form says what each form
@@ -12,23 +12,8 @@ import { checkAndCapture, toast } from "./support/screens.ts";
 test.use({ storageState: PARTNER.state });
 
 const SHOTS = path.join(import.meta.dirname, "screenshots");
-const OUTBOX = path.join(process.env.E2E_DATA_DIR!, "outbox", "mail");
 const tag = () => Date.now().toString(36) + Math.random().toString(36).slice(2, 6);
 let api: APIRequestContext;
-
-/** The outbox's mails (.eml) to an address, quoted-printable soft breaks and escapes undone. */
-function mailsTo(to: string): string[] {
-  let names: string[] = [];
-  try {
-    names = readdirSync(OUTBOX);
-  } catch {
-    return [];
-  }
-  return names
-    .map((name) => readFileSync(path.join(OUTBOX, name), "utf8"))
-    .filter((raw) => new RegExp(`^To: ${to.replace(/[.+]/g, "\\$&")}\\s*$`, "mi").test(raw))
-    .map((raw) => raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))));
-}
 
 async function mailTo(to: string): Promise<string> {
   await expect.poll(() => mailsTo(to).length, { message: `a mail to ${to}` }).toBeGreaterThan(0);

@@ -1,11 +1,10 @@
 /// <reference lib="dom" />
-import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { expect, request, test, type APIRequestContext, type Page } from "@playwright/test";
-import nodemailer from "nodemailer";
+import { expect, request, test, type APIRequestContext } from "@playwright/test";
 import { leadReplyAddress } from "@crm/contracts/inbound/reply-address";
 import { PARTNER } from "./support/accounts.ts";
-import { checkAndCapture, toast } from "./support/screens.ts";
+import { INBOUND, inboundSmtp, mailsTo } from "./support/mail.ts";
+import { checkAndCapture, shootAt375, toast } from "./support/screens.ts";
 
 // Issue 33, items 2 and 5 (docs/product.md, "Replies"): a client's reply, sent over SMTP to the
 // server's inbound listener, lands live on the lead's timeline and in its Conversation card, and a
@@ -14,32 +13,10 @@ import { checkAndCapture, toast } from "./support/screens.ts";
 test.use({ storageState: PARTNER.state });
 
 const SHOTS = path.join(import.meta.dirname, "screenshots");
-const OUTBOX = path.join(process.env.E2E_DATA_DIR!, "outbox", "mail");
-const INBOUND = process.env.E2E_INBOUND_ADDRESS!;
 const tag = () => Date.now().toString(36) + Math.random().toString(36).slice(2, 6);
 let api: APIRequestContext;
 
-/** A real SMTP client, speaking to the server's listener on loopback as the client's mail server would. */
-const smtp = nodemailer.createTransport({
-  host: "127.0.0.1",
-  port: Number(process.env.E2E_INBOUND_SMTP_PORT),
-  secure: false,
-  ignoreTLS: true,
-});
-
-/** The outbox's mails (.eml) to an address, quoted-printable soft breaks and escapes undone. */
-function mailsTo(to: string): string[] {
-  let names: string[] = [];
-  try {
-    names = readdirSync(OUTBOX);
-  } catch {
-    return [];
-  }
-  return names
-    .map((name) => readFileSync(path.join(OUTBOX, name), "utf8"))
-    .filter((raw) => new RegExp(`^To: ${to.replace(/[.+]/g, "\\$&")}\\s*$`, "mi").test(raw))
-    .map((raw) => raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))));
-}
+const smtp = inboundSmtp();
 
 test.beforeAll(async ({ baseURL }) => {
   api = await request.newContext({ baseURL, storageState: PARTNER.state, extraHTTPHeaders: { Origin: baseURL! } });
@@ -56,13 +33,6 @@ async function createLead(name: string, email: string): Promise<string> {
   const created = await api.post("/api/leads", { data: { name, business: `${name} Ltd`, email } });
   expect(created.status(), await created.text()).toBe(201);
   return ((await created.json()) as { id: string }).id;
-}
-
-async function shootAt375(page: Page, name: string) {
-  const size = page.viewportSize();
-  await page.setViewportSize({ width: 375, height: 812 });
-  await page.screenshot({ path: path.join(SHOTS, `${name}-375-light.png`), fullPage: true });
-  if (size) await page.setViewportSize(size);
 }
 
 test("a reply lands live on the lead's timeline and conversation, and is answered in its thread", async ({ page }) => {

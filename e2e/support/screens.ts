@@ -28,6 +28,14 @@ export async function checkAndCapture(page: Page, name: string): Promise<void> {
   await useTheme(page, "light");
 }
 
+/** A full-page screenshot of the page at 375 px wide, light theme (name-375-light.png); the viewport is put back. */
+export async function shootAt375(page: Page, name: string): Promise<void> {
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.screenshot({ path: path.join(DIR, `${name}-375-light.png`), fullPage: true });
+  if (size) await page.setViewportSize(size);
+}
+
 /**
  * The toast on screen, looked for inside the toast itself: the front one (a replaced toast stays a
  * moment behind it while it slides out).
