@@ -2,25 +2,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import type { InboundChannel, InboundOutcome, InboundSink } from "../src/mail/inbound.ts";
 import { createImapPoller, parseImapUrl, RECORDED_KEYWORD, type ImapPoller } from "../src/mail/imap-poller.ts";
 import { EVENTUALLY } from "../testing/eventually.ts";
+import { clientMessage } from "../testing/inbound-mail.ts";
 import { startImapTestServer, type ImapTestServer } from "../testing/imap-test-server.ts";
 
-let seq = 0;
 /** A message with a Message-ID of its own, as a client's reply would arrive. */
-const message = (subject: string) => {
-  const id = `<imap-${Date.now()}-${++seq}@client.example>`;
-  const raw = [
-    "From: Client <client@client.example>",
-    "To: agency+lead@inbound.example",
-    `Subject: ${subject}`,
-    `Message-ID: ${id}`,
-    "Date: Fri, 27 Nov 2026 09:00:00 +0000",
-    "Content-Type: text/plain; charset=utf-8",
-    "",
-    `Body of ${subject}`,
-    "",
-  ].join("\r\n");
-  return { id, raw };
-};
+const message = (subject: string) =>
+  clientMessage("agency+lead@inbound.example", subject, { from: "Client <client@client.example>", body: `Body of ${subject}` });
 
 const messageIdOf = (raw: Buffer) => /^Message-ID: (.+)$/im.exec(raw.toString("utf8"))?.[1]?.trim() ?? "";
 

@@ -8,6 +8,7 @@ import { START_POSITION } from "@crm/infra/event-store/position";
 import { RECORDED_KEYWORD, type ImapPoller } from "@crm/infra/mail/imap-poller";
 import { openFileStorage } from "@crm/infra/storage/open-storage";
 import { EVENTUALLY } from "@crm/infra/testing/eventually";
+import { clientMessage } from "@crm/infra/testing/inbound-mail";
 import { startImapTestServer, type ImapTestServer } from "@crm/infra/testing/imap-test-server";
 import { availableBackends } from "@crm/infra/testing/test-database";
 import { imapIntake } from "../src/imap-intake.ts";
@@ -23,23 +24,6 @@ import { clientFor } from "./leads-helpers.ts";
 const backends = await availableBackends();
 const INBOUND = "replies@inbound.studio.test";
 const CHILD = path.join(path.dirname(fileURLToPath(import.meta.url)), "support", "imap-intake-child.ts");
-
-let seq = 0;
-function reply(to: string, subject: string): { id: string; raw: string } {
-  const id = `<killed-${++seq}-${Date.now()}@client.example>`;
-  const raw = [
-    "From: Bob Client <bob@client.example>",
-    `To: ${to}`,
-    `Subject: ${subject}`,
-    `Message-ID: ${id}`,
-    "Date: Fri, 27 Nov 2026 09:00:00 +0000",
-    "Content-Type: text/plain; charset=utf-8",
-    "",
-    "Thanks, that works for us.",
-    "",
-  ].join("\r\n");
-  return { id, raw };
-}
 
 describe.skipIf(!backends.includes("postgres"))("the IMAP intake killed mid-message, on postgres", () => {
   let imap: ImapTestServer;
@@ -97,7 +81,7 @@ describe.skipIf(!backends.includes("postgres"))("the IMAP intake killed mid-mess
   });
 
   it("killed after reading a message but before recording it: the next poll records it, once", async () => {
-    const m = reply(leadReplyAddress(INBOUND, leadId), "Re: killed before recording");
+    const m = clientMessage(leadReplyAddress(INBOUND, leadId), "Re: killed before recording");
     const uid = await imap.append(m.raw);
     await killAt("before", "read");
     expect(await recordedCount(m.id)).toBe(0);
@@ -109,7 +93,7 @@ describe.skipIf(!backends.includes("postgres"))("the IMAP intake killed mid-mess
   }, 60_000);
 
   it("killed after recording a message but before marking it: the next poll finds it recorded, and the log keeps one", async () => {
-    const m = reply(leadReplyAddress(INBOUND, leadId), "Re: killed before marking");
+    const m = clientMessage(leadReplyAddress(INBOUND, leadId), "Re: killed before marking");
     const uid = await imap.append(m.raw);
     await killAt("after", "recorded recorded");
     await vi.waitFor(async () => expect(await recordedCount(m.id)).toBe(1), EVENTUALLY);

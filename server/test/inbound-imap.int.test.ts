@@ -5,6 +5,7 @@ import { RECORDED_KEYWORD, type ImapPoller } from "@crm/infra/mail/imap-poller";
 import type { InboundSink } from "@crm/infra/mail/inbound";
 import { openFileStorage } from "@crm/infra/storage/open-storage";
 import { EVENTUALLY } from "@crm/infra/testing/eventually";
+import { clientMessage } from "@crm/infra/testing/inbound-mail";
 import { startImapTestServer, type ImapTestServer } from "@crm/infra/testing/imap-test-server";
 import { availableBackends } from "@crm/infra/testing/test-database";
 import { imapIntake } from "../src/imap-intake.ts";
@@ -20,22 +21,8 @@ import { clientFor, type LeadClient } from "./leads-helpers.ts";
 const backends = await availableBackends();
 const INBOUND = "replies@inbound.studio.test";
 
+const mail = (to: string, subject: string) => clientMessage(to, subject);
 let seq = 0;
-function mail(to: string, subject: string): { id: string; raw: string } {
-  const id = `<imap-${++seq}-${Date.now()}@client.example>`;
-  const raw = [
-    "From: Bob Client <bob@client.example>",
-    `To: ${to}`,
-    `Subject: ${subject}`,
-    `Message-ID: ${id}`,
-    "Date: Fri, 27 Nov 2026 09:00:00 +0000",
-    "Content-Type: text/plain; charset=utf-8",
-    "",
-    `${subject}: thanks, that works for us.`,
-    "",
-  ].join("\r\n");
-  return { id, raw };
-}
 
 /** A delivery status notification (RFC 3464) for a mail we sent the lead, sent to the lead's reply address. */
 function bounce(to: string, subject: string): { id: string; raw: string } {
