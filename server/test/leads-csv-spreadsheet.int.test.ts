@@ -6,6 +6,7 @@ import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Lead } from "@crm/contracts/lead/answers";
 import { leadsToCsv } from "@crm/contracts/lead/lead-csv";
+import { aLead } from "@crm/contracts/testing/lead";
 
 /**
  * The export opened by a real spreadsheet: Debian's LibreOffice Calc (libreoffice-calc-nogui, which
@@ -26,35 +27,14 @@ const HOSTILE: [value: string, shown: string][] = [
   ["\r=2+2", "'\n=2+2"],
 ];
 
-const lead = (name: string, i: number): Lead => ({
-  id: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`,
-  name,
-  business: "Hostile Co",
-  email: `h${i}@example.test`,
-  phone: "+1 555 0100",
-  stage: "New Lead",
-  source: null,
-  priority: "medium",
-  proposalLink: null,
-  contractStatus: null,
-  notes: null,
-  lastActivity: null,
-  createdAt: "2026-01-01T00:00:00.000Z",
-  updatedAt: "2026-01-01T00:00:00.000Z",
-  createdBy: "system",
-  assignedTo: null,
-  creativeDirectorId: null,
-  valueMinor: null,
-  expectedCloseOn: null,
-  probability: null,
-  wonAt: null,
-  status: "open",
-  closedAt: null,
-  lostReason: null,
-  lostNote: null,
-  emailUndeliverable: null,
-  version: 1,
-});
+const lead = (name: string, i: number): Lead =>
+  aLead({
+    id: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`,
+    name,
+    business: "Hostile Co",
+    email: `h${i}@example.test`,
+    phone: "+1 555 0100",
+  });
 
 const ENTITIES: Record<string, string> = { "&apos;": "'", "&quot;": '"', "&lt;": "<", "&gt;": ">", "&amp;": "&" };
 
