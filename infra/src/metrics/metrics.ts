@@ -19,10 +19,18 @@ function routeOf(req: Request): string {
   return typeof path === "string" ? req.baseUrl + path : "unmatched";
 }
 
+/**
+ * prom-client's default gauges whose names end in "_total", which Prometheus keeps for counters
+ * (`promtool check metrics` flags them). Each is the sum of a labelled gauge it also exports, by
+ * type: sum(nodejs_active_handles) is the same number.
+ */
+const GAUGES_NAMED_LIKE_COUNTERS = ["nodejs_active_handles_total", "nodejs_active_requests_total", "nodejs_active_resources_total"];
+
 /** One registry per app: the HTTP, command, projector and outbox series, and Node's process metrics. */
 export function createMetrics(sources: LagSources): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  for (const name of GAUGES_NAMED_LIKE_COUNTERS) registry.removeSingleMetric(name);
   const labelNames = ["method", "route", "status"] as const;
   const requests = new Counter({ name: "crm_http_requests_total", help: "HTTP requests answered", labelNames, registers: [registry] });
   const duration = new Histogram({
