@@ -46,6 +46,16 @@ const ConfigSchema = z.object({
   SMTP_URL: optionalUrl,
   // Messaging (decisions/008): without SMTP_URL mail goes to DATA_DIR/outbox/mail, without TWILIO_* SMS to DATA_DIR/outbox/sms.
   MAIL_FROM: z.string().trim().min(3).default("Agency CRM <crm@localhost>"),
+  /**
+   * The Contact of /.well-known/security.txt (RFC 9116): an email address, or a mailto:, https: or tel:
+   * URI; unset, MAIL_FROM's address.
+   */
+  SECURITY_CONTACT: z
+    .string()
+    .trim()
+    .transform((v) => (v === "" ? undefined : v))
+    .pipe(z.union([z.email(), z.url({ protocol: /^(mailto|https|tel)$/ })]).optional())
+    .optional(),
   // Replies (docs/product.md, "Replies"): the agency's inbound address; each lead's mail carries a sub-address of it as
   // Reply-To. Mail reaches it through the SMTP listener (INBOUND_SMTP_PORT, for an MX record pointing here) and/or a
   // polled IMAP mailbox (IMAP_URL, e.g. imaps://user:password@imap.example.com/INBOX); either needs INBOUND_ADDRESS.

@@ -20,6 +20,7 @@ import { settingsCommandRoutes } from "@crm/command-service/settings/settings.ro
 import { calendarFeedCommandRoutes } from "@crm/command-service/meeting/calendar-feed.routes";
 import { NotFoundError } from "@crm/contracts/api/errors";
 import { compactAfterErasure } from "@crm/infra/db/compaction";
+import { allowedMethods } from "@crm/infra/http/allowed-methods";
 import { problemMiddleware } from "@crm/infra/http/problem-middleware";
 import { storableQueryOnly } from "@crm/infra/http/storable-text";
 import type { FileStorage } from "@crm/infra/storage/file-storage";
@@ -48,6 +49,7 @@ import { userReadRoutes } from "@crm/read-api/users/users.routes";
 import { createIdentity } from "./identity.ts";
 import { observability } from "./observability.ts";
 import { API_ROUTES } from "./api.ts";
+import { noIndex, wellKnownRoutes } from "./well-known.ts";
 import type { System } from "./system.ts";
 
 const UI_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../ui/dist");
@@ -80,6 +82,8 @@ export function createApp(system: System, watcher: CheckpointWatcher | undefined
   app.disable("x-powered-by");
   app.set("trust proxy", system.config.TRUST_PROXY); // whose X-Forwarded-For to believe (rate limits, Secure cookies)
   app.use(helmet({ contentSecurityPolicy: { directives: { "frame-ancestors": ["'none'"] } } }));
+  app.use(noIndex); // X-Robots-Tag on every answer but the sign-in page and files (decision 054)
+  app.use(allowedMethods(API_ROUTES)); // OPTIONS and 405 with Allow: the public document's facts, before any session
   const identity = createIdentity(system);
   app.use(identity.authenticate); // before every other route: sessions, CSRF, the access policy
   app.use(storableQueryOnly); // ?search=%00 is a 400, not a database error
@@ -91,6 +95,7 @@ export function createApp(system: System, watcher: CheckpointWatcher | undefined
   if (parts.commands || parts.reads) app.use(identity.authRoutes);
   app.use("/api", (req, _res, next) => next(new NotFoundError(`${req.method} ${req.originalUrl}`)));
 
+  if (parts.ui) app.use(wellKnownRoutes(system.config, () => system.now())); // robots.txt, security.txt
   if (parts.ui) {
     if (existsSync(UI_DIST)) {
       app.use(express.static(UI_DIST, { index: false, maxAge: "1h", setHeaders: immutableAssets }));

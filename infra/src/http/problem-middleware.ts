@@ -1,4 +1,4 @@
-import type { ErrorRequestHandler, Response } from "express";
+import type { ErrorRequestHandler, Request, Response } from "express";
 import { ZodError } from "zod";
 import { ApiError, RetryLaterError, ServiceUnavailableError } from "@crm/contracts/api/errors";
 import type { Problem } from "@crm/contracts/api/problem";
@@ -12,9 +12,24 @@ export function sendProblem(res: Response, problem: Problem) {
   res.status(problem.status).type(PROBLEM_TYPE).send(JSON.stringify(problem));
 }
 
-/** An ApiError as problem+json, with Retry-After when it says when to try again. */
-function sendApiError(res: Response, error: ApiError) {
+/** The protection space a 401's challenge names (RFC 9110 §11.5): one for the whole API. */
+export const AUTH_REALM = "Agency CRM";
+
+/**
+ * The challenge of a 401 (RFC 9110 §11.6.1 requires one). The API takes a session as a bearer token
+ * or as the session cookie; only the bearer is an HTTP authentication scheme, so that is the challenge
+ * (RFC 6750 §3). A request that sent a bearer the server did not accept learns error="invalid_token";
+ * one that sent none gets no error code, as RFC 6750 §3.1 asks.
+ */
+export function bearerChallenge(req: Request): string {
+  const rejectedBearer = req.account === undefined && /^Bearer\s/i.test(req.get("authorization") ?? "");
+  return `Bearer realm="${AUTH_REALM}"${rejectedBearer ? ', error="invalid_token"' : ""}`;
+}
+
+/** An ApiError as problem+json, with Retry-After when it says when to try again and a challenge on a 401. */
+function sendApiError(req: Request, res: Response, error: ApiError) {
   if (error instanceof RetryLaterError) res.setHeader("Retry-After", String(error.retryAfterSeconds));
+  if (error.status === 401) res.setHeader("WWW-Authenticate", bearerChallenge(req));
   sendProblem(res, { type: "about:blank", title: error.title, status: error.status, detail: error.message, ...(error.errors ? { errors: error.errors } : {}) });
 }
 
@@ -29,12 +44,12 @@ interface BodyParserError {
  * mistake and shows only in the request's own log line.
  */
 export function problemMiddleware(logger: Pick<Logger, "error"> = defaultLogger): ErrorRequestHandler {
-  return (error, _req, res, next) => {
+  return (error, req, res, next) => {
     if (res.headersSent) return next(error);
     if (error instanceof ZodError) {
       return sendProblem(res, { type: "about:blank", title: "Validation failed", status: 400, detail: "The request has invalid fields.", errors: fieldErrorsOf(error) });
     }
-    if (error instanceof ApiError) return sendApiError(res, error);
+    if (error instanceof ApiError) return sendApiError(req, res, error);
     if (error instanceof InvalidPositionError) {
       return sendProblem(res, { type: "about:blank", title: "Bad request", status: 400, detail: error.message });
     }
@@ -50,7 +65,7 @@ export function problemMiddleware(logger: Pick<Logger, "error"> = defaultLogger)
     }
     if (databaseUnavailable(error)) {
       logger.error({ err: error, status: 503 }, "database unavailable");
-      return sendApiError(res, new ServiceUnavailableError("The database cannot be reached right now; try again shortly.", 1));
+      return sendApiError(req, res, new ServiceUnavailableError("The database cannot be reached right now; try again shortly.", 1));
     }
     logger.error({ err: error, status: 500 }, "request failed");
     sendProblem(res, { type: "about:blank", title: "Internal error", status: 500, detail: "Something went wrong on our side." });
