@@ -8,6 +8,8 @@ const integration = {
   // expect.poll waits as long as vi.waitFor with EVENTUALLY (infra/testing/eventually.ts).
   expect: { poll: { timeout: 30_000 } },
   pool: "forks",
+  // Every answer from our API is checked against its OpenAPI document (server/testing/conformance-setup.ts).
+  setupFiles: "server/testing/conformance-setup.ts",
 } as const;
 
 /** Every fast path off (decisions/043): the plain way of each, which must answer the same, only slower. */

@@ -1,13 +1,20 @@
 // `npm test`: every vitest project, then the browser journeys when Chromium is installed.
 // Ends with one plain line "tests: N passed, N failed, N skipped" summing both.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
 const dir = mkdtempSync(path.join(tmpdir(), "crm-test-"));
 const vitestJson = path.join(dir, "vitest.json");
-const vitest = spawnSync("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`, ...process.argv.slice(2)], { stdio: "inherit" });
+// Each integration worker notes every API answer it checked against the OpenAPI document here.
+const conformanceDir = path.join(dir, "conformance");
+mkdirSync(conformanceDir);
+const vitest = spawnSync("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`, ...process.argv.slice(2)], {
+  stdio: "inherit",
+  env: { ...process.env, CRM_CONFORMANCE_DIR: conformanceDir },
+});
+reportConformance(conformanceDir);
 const totals = { passed: 0, failed: 0, skipped: 0 };
 if (existsSync(vitestJson)) {
   const report = JSON.parse(readFileSync(vitestJson, "utf8"));
@@ -34,3 +41,16 @@ if (!existsSync(chromium)) {
 
 console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failed ? 1 : 0);
+
+/** One line on the API's conformance: operations documented and exercised, answers checked, violations. */
+function reportConformance(folder) {
+  const lines = readdirSync(folder).flatMap((file) => readFileSync(path.join(folder, file), "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l)));
+  if (lines.length === 0) return;
+  const exercised = new Set(lines.map((l) => l.operation).filter(Boolean));
+  const violations = lines.filter((l) => !l.planted).reduce((sum, l) => sum + l.violations.length, 0);
+  const planted = lines.filter((l) => l.planted).length;
+  const documented = lines.find((l) => l.of)?.of;
+  console.log(
+    `\nAPI conformance: ${documented} operations in the OpenAPI document, ${exercised.size} exercised by the suites, ${lines.length} answers validated, ${violations} violations (and ${planted} planted by the probes, caught)`,
+  );
+}

@@ -5,15 +5,30 @@ import { createMetrics } from "@crm/infra/metrics/metrics";
 import { metricsRoutes } from "@crm/infra/metrics/metrics.routes";
 import { reactorBacklog } from "@crm/infra/reactor/reactor-backlog";
 import { projectionLag } from "@crm/read-api/health/projection-lag";
+import { API_ROUTES } from "./api.ts";
 import type { System } from "./system.ts";
 
-/** A client link's path segment is its secret (decisions/038): logged as ":token". */
-const CLIENT_LINK_PATH = /^(\/onboarding-form\/|\/api\/questionnaire\/link\/)[^/]+/i;
+/** Path parameters that are capabilities: a client link's or an invitation's token, a calendar feed's file name. */
+const SECRET_PARAM = /^:(token|file)$/;
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * The paths that carry a secret segment (decisions/038), from the route declarations and the client's
+ * questionnaire page: such a request is logged as its template ("/api/questionnaire-links/:token").
+ */
+const SECRET_PATHS = [...API_ROUTES.map((route) => route.path as string), "/onboarding-form/:token"]
+  .filter((template) => template.split("/").some((segment) => SECRET_PARAM.test(segment)))
+  .map((template) => ({
+    template,
+    regex: new RegExp(`^${template.split("/").map((s) => (s.startsWith(":") ? "[^/]+" : escape(s))).join("/")}/?$`, "i"),
+  }));
+
+const loggedPath = (path: string) => SECRET_PATHS.find(({ regex }) => regex.test(path))?.template ?? path;
 
 /** The path only: a query string may carry a token or an OIDC code, and headers are never logged. */
 const requestSummary = (req: Request) => ({
   method: req.method,
-  url: (req.originalUrl ?? req.url).split("?")[0]!.replace(CLIENT_LINK_PATH, "$1:token"),
+  url: loggedPath((req.originalUrl ?? req.url).split("?")[0]!),
 });
 const responseSummary = (res: Response) => ({ statusCode: res.statusCode });
 

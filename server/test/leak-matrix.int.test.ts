@@ -5,6 +5,7 @@ import { accountTokens } from "@crm/infra/auth/account-tokens";
 import { sessionStore } from "@crm/infra/auth/sessions";
 import { ACCESS_POLICY } from "../src/api.ts";
 import { storableQueryOnly } from "@crm/infra/http/storable-text";
+import { recentActivities } from "@crm/read-api/activities/activities.queries";
 import { availableBackends } from "@crm/infra/testing/test-database";
 import { call } from "../testing/http-client.ts";
 import { signUpAs, type SignedIn } from "../testing/sign-up-as.ts";
@@ -138,9 +139,9 @@ function samplesFor(world: World): Samples {
     "POST /api/leads/:id/send-sms": write(`/api/leads/${anyId()}/send-sms`),
     "POST /api/send-email": write("/api/send-email"),
     "POST /api/questionnaire": write("/api/questionnaire"),
-    "GET /api/questionnaire/link/:token": {
+    "GET /api/questionnaire-links/:token": {
       call: (who) =>
-        who.link ? { path: `/api/questionnaire/link/${who.link}` } : { path: `/api/questionnaire/link/${"x".repeat(43)}`, want: "through" },
+        who.link ? { path: `/api/questionnaire-links/${who.link}` } : { path: `/api/questionnaire-links/${"x".repeat(43)}`, want: "through" },
     },
     "GET /api/leads/:id/client-link": read((who) => `/api/leads/${own(who)}/client-link`),
     "POST /api/leads/:id/client-link": write(`/api/leads/${anyId()}/client-link`),
@@ -320,10 +321,7 @@ for (const backend of BACKENDS)
       // The same route, answered as before the fix: every lead's activity, whoever asks.
       const leaky = ACCESS_POLICY.filter((rule) => rule.path === "/api/activities/recent");
       const stack = app.express.router.stack;
-      app.express.get("/api/activities/recent", async (_req, res) => {
-        const { rows } = await app.system.db.query("SELECT lead_id, title, description FROM activities ORDER BY position DESC LIMIT 100");
-        res.json(rows);
-      });
+      app.express.get("/api/activities/recent", async (_req, res) => void res.json(await recentActivities(app.system.db, true, 100)));
       const planted = stack.pop()!;
       // Behind the gate, as a real route would be: the policy still turns away who it turns away.
       stack.splice(stack.findIndex((layer) => layer.handle === storableQueryOnly) + 1, 0, planted);

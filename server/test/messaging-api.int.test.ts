@@ -123,7 +123,7 @@ for (const backend of ["postgres", "pglite"] as const) {
       expect(mail.html).not.toContain(leadId);
       expect(mail.text).toContain(url![1]);
       const token = url![2]!;
-      expect((await call(app, `/api/questionnaire/link/${token}`)).status).toBe(200);
+      expect((await call(app, `/api/questionnaire-links/${token}`)).status).toBe(200);
       const answered = await call(app, "/api/questionnaire", { method: "POST", body: { token, goals: "Sent through the mail's link" } });
       expect(answered.status).toBe(201);
       expect((await call(app, "/api/questionnaire", { method: "POST", body: { leadId, goals: "by lead id" } })).status).toBe(410);
@@ -142,7 +142,7 @@ for (const backend of ["postgres", "pglite"] as const) {
       expect(mail.html).not.toContain("evil.example");
       expect(mail.html).not.toContain(leadId);
       const token = /\/onboarding-form\/([A-Za-z0-9_-]{43})"/.exec(String(mail.html))?.[1];
-      expect((await call(app, `/api/questionnaire/link/${token}`)).status).toBe(200);
+      expect((await call(app, `/api/questionnaire-links/${token}`)).status).toBe(200);
     });
 
     it("validates and sends an email from the lead page", async () => {

@@ -9,6 +9,7 @@ import { call, type CallOptions } from "../testing/http-client.ts";
 import { signUpAs } from "../testing/sign-up-as.ts";
 import { startTestApp, type TestApp } from "../testing/test-app.ts";
 import { appWithPartner } from "../testing/app-with-partner.ts";
+import { takeViolations } from "../testing/conformance-setup.ts";
 
 const hasPostgres = await postgresAvailable();
 const READY_MAX_LAG = 5;
@@ -74,6 +75,8 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
           headers: { "X-Request-Id": "trace-42.a_b" },
         });
         failing.mockRestore();
+        // The planted 500 and the secret in the query are this test's own, not the API's.
+        expect(await takeViolations()).toEqual([expect.stringMatching(/^GET \/api\/health\?token=secret-in-query → 500: status 500 is not documented/)]);
         expect(res.status).toBe(500);
         expect(res.headers.get("x-request-id")).toBe("trace-42.a_b");
         await vi.waitFor(() => expect(captured.lines.slice(from).some((l) => l.res?.statusCode === 500)).toBe(true), EVENTUALLY);
@@ -91,6 +94,7 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
         const from = captured.lines.length;
         const res = await api("/api/stats?token=secret-in-query", { headers: { "X-Request-Id": "line-7" } });
         expect(res.status).toBe(200);
+        expect(await takeViolations()).toEqual(['GET /api/stats?token=secret-in-query → 200: query parameter "token" is not documented']);
         await vi.waitFor(() => expect(captured.lines.slice(from).some((l) => l.requestId === "line-7")).toBe(true), EVENTUALLY);
         const lines = captured.lines.slice(from).filter((l) => l.requestId === "line-7");
         expect(lines).toEqual([
@@ -104,17 +108,24 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
         expect(lines[0]!.responseTime).toBeGreaterThanOrEqual(0);
       });
 
-      it("logs a client link's token as :token, in the page's path and the link check's", async () => {
+      it("logs a secret path segment as its name: a client link's, an invitation's, a calendar feed's", async () => {
         const from = captured.lines.length;
         const token = "q3Zt0mYk8vJx2Hc7Lw5Rb1Ns9Pd4Fg6Ae0Ui3Ko7Ty2";
-        expect((await call(fx.app, `/api/questionnaire/link/${token}`, { headers: { "X-Request-Id": "link-1" } })).status).toBe(410);
+        expect((await call(fx.app, `/api/questionnaire-links/${token}`, { headers: { "X-Request-Id": "link-1" } })).status).toBe(410);
         await call(fx.app, `/onboarding-form/${token}`, { headers: { "X-Request-Id": "link-2" } });
+        await call(fx.app, `/api/auth/invites/${token}`, { headers: { "X-Request-Id": "link-3" } });
+        await call(fx.app, `/api/calendar/feeds/${token}.ics`, { headers: { "X-Request-Id": "link-4" } });
         await vi.waitFor(
-          () => expect(captured.lines.slice(from).filter((l) => /^link-/.test(l.requestId ?? ""))).toHaveLength(2),
+          () => expect(captured.lines.slice(from).filter((l) => /^link-/.test(l.requestId ?? ""))).toHaveLength(4),
           EVENTUALLY,
         );
         const lines = captured.lines.slice(from).filter((l) => /^link-/.test(l.requestId ?? ""));
-        expect(lines.map((l) => l.req?.url).sort()).toEqual(["/api/questionnaire/link/:token", "/onboarding-form/:token"]);
+        expect(lines.map((l) => l.req?.url).sort()).toEqual([
+          "/api/auth/invites/:token",
+          "/api/calendar/feeds/:file",
+          "/api/questionnaire-links/:token",
+          "/onboarding-form/:token",
+        ]);
         expect(JSON.stringify(captured.lines.slice(from))).not.toContain(token);
       });
 

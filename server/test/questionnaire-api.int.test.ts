@@ -72,13 +72,13 @@ for (const backend of suites) {
     it("tells the page a link works without saying anything about the client, and 410 when it does not", async () => {
       const leadId = await staff.lead();
       const token = await staff.link(leadId);
-      const checked = await call(fx.app, `/api/questionnaire/link/${token}`, { ip: freshIp() });
+      const checked = await call(fx.app, `/api/questionnaire-links/${token}`, { ip: freshIp() });
       expect(checked.status).toBe(200);
       expect(checked.body).toEqual({ purpose: "questionnaire", expiresAt: null });
-      const dead = await call(fx.app, `/api/questionnaire/link/${strangerToken()}`, { ip: freshIp() });
+      const dead = await call(fx.app, `/api/questionnaire-links/${strangerToken()}`, { ip: freshIp() });
       expect(dead.status).toBe(410);
       expect(dead.body.detail).toBe(EXPIRED_LINK_MESSAGE);
-      const byLeadId = await call(fx.app, `/api/questionnaire/link/${leadId}`, { ip: freshIp() });
+      const byLeadId = await call(fx.app, `/api/questionnaire-links/${leadId}`, { ip: freshIp() });
       expect(byLeadId.status).toBe(410);
     });
 
@@ -167,7 +167,7 @@ for (const backend of suites) {
       const token = await staff.link(leadId);
       expect((await staff.post(`/api/leads/${leadId}/erase`, { confirmation: "ERASE" })).status).toBe(200);
       await expectExpired({ token }, leadId);
-      expect((await call(fx.app, `/api/questionnaire/link/${token}`, { ip: freshIp() })).status).toBe(410);
+      expect((await call(fx.app, `/api/questionnaire-links/${token}`, { ip: freshIp() })).status).toBe(410);
     });
 
     it("shows staff the live link without its token, and nothing once revoked", async () => {

@@ -251,7 +251,7 @@ for (const backend of BACKENDS)
     describe("the last active Partner", () => {
       // Mail goes to an SMTP server that refuses connections: invitations are stored, their mail fails.
       const fixture = appWithPartner(backend, { SMTP_URL: "smtp://127.0.0.1:1" });
-      const as = (token: string, p: string, body?: unknown) => call(fixture.app, p, { method: "POST", bearer: token, body: body ?? {} });
+      const as = (token: string, p: string, body?: unknown) => call(fixture.app, p, { method: "POST", bearer: token, body });
 
       it("refuses to demote or deactivate the only Partner, themselves or not (409)", async () => {
         const { partner } = fixture;

@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler } from "express";
 import { ApiError } from "@crm/contracts/api/errors";
+import type { Problem, PublicFormProblem } from "@crm/contracts/api/problem";
 import { problemMiddleware } from "@crm/infra/http/problem-middleware";
 
 /** The human text of a problem: the fields' messages when it names fields, else its detail. */
@@ -22,8 +23,8 @@ export function publicProblems(bodyLimitKb: number): ErrorRequestHandler {
     const send = res.send.bind(res);
     res.send = (body: unknown) => {
       if (typeof body !== "string") return send(body);
-      const problem = JSON.parse(body) as Parameters<typeof errorText>[0];
-      return send(JSON.stringify({ ...problem, error: errorText(problem) }));
+      const problem = JSON.parse(body) as Problem;
+      return send(JSON.stringify({ ...problem, error: errorText(problem) } satisfies PublicFormProblem));
     };
     problems(mapped, req, res, next);
   };

@@ -1,5 +1,6 @@
 import type { Request, RequestHandler } from "express";
 import { ApiError, RateLimitedError } from "@crm/contracts/api/errors";
+import { PublicFormProblem } from "@crm/contracts/api/problem";
 import { expiredLink } from "@crm/contracts/client-link/client-link";
 import { clientLinkStreamId } from "@crm/contracts/client-link/stream";
 import { QUESTIONNAIRE_BODY_LIMIT_BYTES } from "@crm/contracts/questionnaire/fields";
@@ -94,6 +95,7 @@ export const questionnaireCommandRoutes = routeGroup(
       bodyLimit: `${QUESTIONNAIRE_BODY_LIMIT_BYTES / 1024}kb`,
       body: SubmitQuestionnaireBody,
       responses: { 201: QuestionnaireAccepted },
+      problem: PublicFormProblem,
       handle: async ({ req, res, body: { token, ...answers } }, { deps, links, perLinkAndIp, watchForFlood }) => {
         const resolved = await links.resolve(token, "questionnaire", deps.now());
         if (!resolved) throw expiredLink();

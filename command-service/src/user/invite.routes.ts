@@ -78,7 +78,7 @@ export const invitationRoutes = routeGroup(setup, (route) => [
     tag: "users",
     summary: "Invite a colleague by email: the link to set a password is mailed",
     body: InviteBody,
-    responses: { 201: positioned(User) },
+    responses: { 201: positioned(User), 502: "problem" }, // 502: saved, but the mail server refused the mail
     handle: async ({ req, res, body }, ctx) => answerUser(res, 201, await invite(req, body, ctx)),
   }),
   route({
@@ -88,7 +88,7 @@ export const invitationRoutes = routeGroup(setup, (route) => [
     tag: "users",
     summary: "Send an invitation again: a new link, the old one no longer works",
     params: UserIdParam,
-    responses: { 200: positioned(User) },
+    responses: { 200: positioned(User), 502: "problem" },
     handle: async ({ req, res, params: { id } }, ctx) => answerUser(res, 200, await renew(req, id, ctx)),
   }),
   route({

@@ -10,3 +10,7 @@ export const Problem = z.object({
   errors: z.optional(z.array(z.object({ field: z.string(), message: z.string() }))),
 });
 export type Problem = z.infer<typeof Problem>;
+
+/** A public form's problem (the client questionnaire): also the one sentence its page shows, as `error`. */
+export const PublicFormProblem = z.extend(Problem, { error: z.optional(z.string()) });
+export type PublicFormProblem = z.infer<typeof PublicFormProblem>;

@@ -48,6 +48,6 @@ export type ClientLinkSummary = z.infer<typeof ClientLinkSummary>;
 export const ClientLinkStatus = z.object({ questionnaire: z.nullable(ClientLinkSummary) });
 export type ClientLinkStatus = z.infer<typeof ClientLinkStatus>;
 
-/** GET /api/questionnaire/link/{token}: the link works. Nothing about the client is revealed. */
+/** GET /api/questionnaire-links/{token}: the link works. Nothing about the client is revealed. */
 export const PublicClientLink = z.object({ purpose: Purpose, expiresAt: z.nullable(z.string()) });
 export type PublicClientLink = z.infer<typeof PublicClientLink>;

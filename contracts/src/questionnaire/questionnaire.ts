@@ -15,27 +15,32 @@ export { QuestionnaireAccepted, QuestionnaireResponse, QuestionnaireVersion } fr
 
 const blankToNull = (v: unknown) => (v === undefined || (typeof v === "string" && v.trim() === "") ? null : v);
 
-/** A count: a non-negative integer (a digit string from a plain form is accepted too), or blank. */
+/**
+ * A count: a non-negative integer (a digit string from a plain form is accepted too), blank, null or
+ * left out. The input is declared as what it takes, so the API's document says so too.
+ */
 function count(field: QuestionnaireCountField) {
   const message = `${QUESTIONNAIRE_LABELS[field]} must be a whole number from 0 to ${MAX_COUNT.toLocaleString("en-US")}`;
-  return z.preprocess(
-    (v) => {
+  return z
+    .union([z.number(), z.string(), z.null()], { error: message })
+    .optional()
+    .transform((v) => {
       const blank = blankToNull(v);
       return typeof blank === "string" && /^\s*\d{1,11}\s*$/.test(blank) ? Number(blank) : blank;
-    },
-    z.number({ error: message }).int(message).min(0, message).max(MAX_COUNT, message).nullable(),
-  );
+    })
+    .pipe(z.number({ error: message }).int(message).min(0, message).max(MAX_COUNT, message).nullable());
 }
 
-/** Free text, trimmed, bounded; blank is "not answered". Brand words stay on one line. */
+/** Free text, trimmed, bounded; blank, null or left out is "not answered". Brand words stay on one line. */
 function text(field: QuestionnaireTextField) {
   const max = field === "brandWords" ? BRAND_WORDS_MAX : LONG_TEXT_MAX;
+  const textMessage = `${QUESTIONNAIRE_LABELS[field]} must be text`;
   const base = z
-    .string({ error: `${QUESTIONNAIRE_LABELS[field]} must be text` })
+    .string({ error: textMessage })
     .trim()
     .max(max, `${QUESTIONNAIRE_LABELS[field]} is at most ${max} characters`);
   const shaped = field === "brandWords" ? base.transform((s) => s.replace(/\s+/g, " ")) : base;
-  return z.preprocess(blankToNull, shaped.nullable());
+  return z.union([z.string(), z.null()], { error: textMessage }).optional().transform(blankToNull).pipe(shaped.nullable());
 }
 
 const answerShape = {

@@ -13,10 +13,11 @@ import { parseOr400 } from "./validate.ts";
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /**
- * What a route answers with one status: a JSON contract, another media type, a redirect, or no body.
+ * What a route answers with one status: a JSON contract, another media type, a redirect, no body, or a
+ * problem (a status outside 4XX that the route may answer, such as a 502 when the mail server refused).
  * Contracts are any zod schema, classic or zod/mini (answers are mini so the browser parses them cheaply).
  */
-export type Answer = z.core.$ZodType | { mediaType: string } | "redirect" | "empty";
+export type Answer = z.core.$ZodType | { mediaType: string } | "redirect" | "empty" | "problem";
 
 type Schema = z.core.$ZodType | undefined;
 type Parsed<S extends Schema> = S extends z.core.$ZodType ? z.output<S> : undefined;
@@ -42,8 +43,15 @@ export interface RouteDeclaration {
   params?: z.core.$ZodObject;
   query?: z.core.$ZodObject;
   body?: z.core.$ZodType;
-  /** Each success status and what it carries (problems, 4XX and 503, are documented for every route). */
+  /** Each status it answers and what it carries (problems, 4XX and 503, are documented for every route). */
   responses: Readonly<Record<number, Answer>>;
+  /** The shape of this route's problems when it adds to RFC 9457's (the public questionnaire's `error`). */
+  problem?: z.core.$ZodType;
+  /**
+   * A read no cache may keep, not even the browser's (a session's account, what a capability link opens,
+   * credentials, probes): `no-store`. Every other read is `private, no-cache` (server/src/api-delivery.ts).
+   */
+  cache?: "no-store";
   /** The JSON body's limit (default 1 MB); "stream" leaves the raw body to the handler (an upload). */
   bodyLimit?: string | "stream";
 }

@@ -34,13 +34,13 @@ function setup(deps: ClientLinkReadDeps) {
 }
 
 /**
- * GET /api/questionnaire/link/:token (public: does this link work?) and GET /api/leads/:id/client-link
+ * GET /api/questionnaire-links/:token (public: does this link work?) and GET /api/leads/:id/client-link
  * (staff: the live link, without its token). Both read the streams, not a read model (decisions/038).
  */
 export const clientLinkReadRoutes = routeGroup(setup, (route) => [
   route({
     method: "GET",
-    path: "/api/questionnaire/link/:token",
+    path: "/api/questionnaire-links/:token",
     allow: PUBLIC,
     tag: "onboarding",
     summary: "Whether a client link works (public; 410 when it does not)",

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sessionStore } from "@crm/infra/auth/sessions";
 import type { AccessRule, Audience } from "@crm/infra/http/access-policy";
-import { ACCESS_POLICY } from "../../src/api.ts";
+import { ACCESS_POLICY, API_ROUTES } from "../../src/api.ts";
 import type { TestApp } from "../../testing/test-app.ts";
 
 /**
@@ -92,9 +92,11 @@ async function headersOf(app: TestApp, who: Principal): Promise<Record<string, s
 }
 
 /** One request; the live stream is read for its first chunk only (it never ends). */
-async function send(app: TestApp, method: string, call: Call, who: Principal): Promise<{ status: number; text: string }> {
+async function send(app: TestApp, rule: AccessRule, call: Call, who: Principal): Promise<{ status: number; text: string }> {
+  const { method } = rule;
   const headers = await headersOf(app, who);
-  const withBody = method !== "GET" && method !== "HEAD";
+  // A body only where the route reads one, as the OpenAPI document says (`{}` unless the sample gives one).
+  const withBody = call.body !== undefined || API_ROUTES.some((r) => r.method === method && r.path === rule.path && r.body !== undefined);
   if (withBody) headers["content-type"] = "application/json";
   const controller = new AbortController();
   const res = await fetch(`${app.url}${call.path}`, {
@@ -138,7 +140,7 @@ export async function runRoleMatrix({ app, principals, leads, samples, policy = 
     }
     for (const who of principals) {
       const call = sample.call(who);
-      const { status, text } = await send(app, rule.method, call, who);
+      const { status, text } = await send(app, rule, call, who);
       const wanted = promised(rule, who.audience);
       const note = (problem: string) => findings.push({ route, principal: who.name, problem: `${problem} (${rule.method} ${call.path})` });
       if (wanted === "through") {

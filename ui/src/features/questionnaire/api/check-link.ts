@@ -11,15 +11,15 @@ export class DeadLinkError extends Error {
 }
 
 /**
- * GET /api/questionnaire/link/{token}: public, so fetched without credentials (apiGet sends them);
+ * GET /api/questionnaire-links/{token}: public, so fetched without credentials (apiGet sends them);
  * 410 for every link that does not work (decisions/038). A wrong shape names the route, not the token.
  */
 export async function checkLink(token: string, signal?: AbortSignal): Promise<PublicClientLink> {
-  const res = await fetch(`/api/questionnaire/link/${encodeURIComponent(token)}`, { credentials: "omit", signal });
+  const res = await fetch(`/api/questionnaire-links/${encodeURIComponent(token)}`, { credentials: "omit", signal });
   if (res.status === 410 || res.status === 404 || res.status === 400) throw new DeadLinkError();
   if (!res.ok) throw new Error("We could not check your link. Please reload the page.");
   const parsed = PublicClientLink.safeParse(await res.json());
-  if (!parsed.success) throw new AnswerShapeError("GET", "/api/questionnaire/link/{token}", parsed.error.issues);
+  if (!parsed.success) throw new AnswerShapeError("GET", "/api/questionnaire-links/{token}", parsed.error.issues);
   return parsed.data;
 }
 

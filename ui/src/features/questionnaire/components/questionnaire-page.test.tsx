@@ -20,7 +20,7 @@ function network(status: number, body: unknown) {
   const sent: { url: string; init: RequestInit }[] = [];
   vi.stubGlobal("fetch", async (url: string, init: RequestInit = {}) => {
     if (url === "/api/branding") return json(200, { agencyName: "Northwind Studio", logoUrl: "/api/branding/logo?v=3" });
-    if (url.startsWith("/api/questionnaire/link/")) {
+    if (url.startsWith("/api/questionnaire-links/")) {
       return url.endsWith(TOKEN)
         ? json(200, { purpose: "questionnaire", expiresAt: null })
         : json(410, { title: "Link expired", status: 410, detail: EXPIRED });
