@@ -1,4 +1,3 @@
-import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import express, { type Express, type Router } from "express";
@@ -48,6 +47,8 @@ import { servingReadModels } from "@crm/read-api/serving-read-models";
 import { userReadRoutes } from "@crm/read-api/users/users.routes";
 import { createIdentity } from "./identity.ts";
 import { observability } from "./observability.ts";
+import { apiCaching, compressAnswers } from "./api-delivery.ts";
+import { staticAssets } from "./static-assets.ts";
 import { API_ROUTES } from "./api.ts";
 import { noIndex, wellKnownRoutes } from "./well-known.ts";
 import type { System } from "./system.ts";
@@ -79,6 +80,8 @@ export function createApp(system: System, watcher: CheckpointWatcher | undefined
   const app = express();
   const observed = observability(system);
   app.use(observed.track); // first: every later line, error and metric belongs to a named request
+  app.use("/api", compressAnswers); // before any answer is written, problem answers included (decision 051)
+  app.use(apiCaching(API_ROUTES)); // every API read's Cache-Control, before its route (decision 051)
   app.disable("x-powered-by");
   app.set("trust proxy", system.config.TRUST_PROXY); // whose X-Forwarded-For to believe (rate limits, Secure cookies)
   app.use(helmet({ contentSecurityPolicy: { directives: { "frame-ancestors": ["'none'"] } } }));
@@ -96,14 +99,7 @@ export function createApp(system: System, watcher: CheckpointWatcher | undefined
   app.use("/api", (req, _res, next) => next(new NotFoundError(`${req.method} ${req.originalUrl}`)));
 
   if (parts.ui) app.use(wellKnownRoutes(system.config, () => system.now())); // robots.txt, security.txt
-  if (parts.ui) {
-    if (existsSync(UI_DIST)) {
-      app.use(express.static(UI_DIST, { index: false, maxAge: "1h", setHeaders: immutableAssets }));
-      app.get(/.*/, (_req, res) => res.sendFile(path.join(UI_DIST, "index.html")));
-    } else {
-      app.get(/.*/, (_req, res) => res.type("text").send("The UI is not built: run `npm run build`."));
-    }
-  }
+  if (parts.ui) app.use(staticAssets(UI_DIST)); // precompressed, negotiated, cached by name (decision 051)
   app.use(problemMiddleware(system.log));
   return app;
 }
@@ -179,8 +175,4 @@ function readModelNeed(name: string) {
 /** After an erasure: every read model again from the redacted log, blue/green while the old ones serve. */
 async function rebuildReadModels(system: System) {
   await rebuildProjections({ db: system.db, store: system.store, projections: ALL_PROJECTIONS });
-}
-
-function immutableAssets(res: express.Response, file: string) {
-  if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
 }

@@ -99,6 +99,7 @@ export const authRoutes = routeGroup((route: RouteBuilder<AuthDeps>) => [
     path: "/api/auth/me",
     allow: SIGNED_IN,
     summary: "The signed-in account and its staff record",
+    cache: "no-store",
     responses: { 200: Me },
     handle: ({ req, res }) => {
       if (!req.account) throw new UnauthenticatedError();

@@ -116,6 +116,7 @@ export const oidcRoutes = routeGroup((route: RouteBuilder<OidcRouteDeps>) => [
     path: "/api/auth/oidc/config",
     allow: PUBLIC,
     summary: "Whether OpenID Connect sign-in is configured",
+    cache: "no-store",
     responses: { 200: OidcPublicConfig },
     handle: ({ res }, deps) => {
       const body: OidcPublicConfig = { enabled: deps.oidc !== undefined, provider: deps.oidc?.providerName ?? "Google" };
@@ -128,6 +129,7 @@ export const oidcRoutes = routeGroup((route: RouteBuilder<OidcRouteDeps>) => [
     path: "/api/auth/oidc/start",
     allow: PUBLIC,
     summary: "Redirect to the OpenID provider",
+    cache: "no-store",
     responses: { 302: "redirect" },
     handle: ({ req, res }, deps) => start(req, res, deps),
   }),
@@ -137,6 +139,7 @@ export const oidcRoutes = routeGroup((route: RouteBuilder<OidcRouteDeps>) => [
     path: "/api/auth/oidc/callback",
     allow: PUBLIC,
     summary: "Return from the OpenID provider",
+    cache: "no-store",
     responses: { 302: "redirect" },
     handle: ({ req, res }, deps) => callback(req, res, deps),
   }),

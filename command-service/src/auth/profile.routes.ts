@@ -81,6 +81,7 @@ export const profileRoutes = routeGroup((route: RouteBuilder<SelfServiceDeps>) =
     path: "/api/profile",
     allow: APPROVED,
     summary: "The signed-in person's profile",
+    cache: "no-store",
     responses: { 200: Profile },
     handle: async ({ req, res }, deps) => {
       res.json(profileOf(await loadUserState(deps.store, signedIn(req).id)));

@@ -118,6 +118,7 @@ export const inviteAuthRoutes = routeGroup((route: RouteBuilder<InviteAcceptDeps
     path: "/api/auth/invites/:token",
     allow: PUBLIC,
     summary: "An invitation as its link shows it (the link is not spent)",
+    cache: "no-store",
     params: TokenParam,
     responses: { 200: InviteDetails },
     handle: async ({ res, params: { token } }, deps) => void res.json(await inviteDetails(deps, token)),

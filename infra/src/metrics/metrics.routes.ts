@@ -31,6 +31,7 @@ export const metricsRoutes = routeGroup((route: RouteBuilder<MetricsRouteDeps>) 
     allow: PUBLIC, // Prometheus has no session: the route admits loopback, or METRICS_TOKEN's bearer when set
     tag: "operations",
     summary: "Prometheus metrics (loopback only, or the METRICS_TOKEN bearer when set)",
+    cache: "no-store",
     responses: { 200: { mediaType: "text/plain" } },
     handle: async ({ req, res }, { registry, token }) => {
       assertMayScrape(req, token);

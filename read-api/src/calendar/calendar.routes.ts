@@ -79,11 +79,12 @@ export const calendarReadRoutes = routeGroup(
       allow: APPROVED,
       tag: "calendar",
       summary: "Whether one's personal calendar feed is on (its URL is shown only when made)",
+      cache: "no-store",
       responses: { 200: CalendarFeedStatus },
       handle: async ({ req, res }, { tokens }) => {
         const createdAt = (await tokens.createdAt(accountOf(req))) ?? null;
         const body: FeedStatus = { active: createdAt !== null, createdAt };
-        res.setHeader("Cache-Control", "no-store").json(body);
+        res.json(body);
       },
     }),
     route({

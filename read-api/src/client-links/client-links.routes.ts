@@ -44,6 +44,7 @@ export const clientLinkReadRoutes = routeGroup(setup, (route) => [
     allow: PUBLIC,
     tag: "onboarding",
     summary: "Whether a client link works (public; 410 when it does not)",
+    cache: "no-store",
     params: z.object({ token: z.string() }),
     responses: { 200: PublicClientLink },
     handle: async ({ req, res, params: { token } }, { links, perIp, now }) => {
@@ -52,7 +53,7 @@ export const clientLinkReadRoutes = routeGroup(setup, (route) => [
       const resolved = await links.resolve(token, "questionnaire", now());
       if (!resolved) throw expiredLink();
       const body: PublicClientLink = { purpose: resolved.link.purpose, expiresAt: resolved.link.expiresAt };
-      res.setHeader("Cache-Control", "no-store").json(body);
+      res.json(body);
     },
   }),
   route({
@@ -61,6 +62,7 @@ export const clientLinkReadRoutes = routeGroup(setup, (route) => [
     allow: STAFF,
     tag: "onboarding",
     summary: "The lead's live client questionnaire link, without its token",
+    cache: "no-store",
     params: LeadIdParam,
     responses: { 200: ClientLinkStatus },
     handle: async ({ res, params: { id } }, { store, now }) => {
@@ -69,7 +71,7 @@ export const clientLinkReadRoutes = routeGroup(setup, (route) => [
       // An archived or erased lead's links are dead, whatever its link stream says.
       const state = leadLinkStatus(lead) === "open" ? await loadClientLinks(store, id) : initialClientLinks;
       const body: ClientLinkStatus = { questionnaire: summaryOf(state.live.questionnaire, now()) };
-      res.setHeader("Cache-Control", "no-store").json(body);
+      res.json(body);
     },
   }),
 ]);

@@ -36,6 +36,7 @@ export const healthRoutes = routeGroup((route: RouteBuilder<HealthDeps>) => [
     tag: "operations",
     summary:
       "Liveness: ok (200) or unavailable (503); a Partner, this host or the METRICS_TOKEN bearer also get the database and each read model's lag",
+    cache: "no-store",
     responses: { 200: Health, 503: Health },
     handle: async ({ req, res }, { db, metricsToken }) => {
       const rows = await projectionLag(db); // a database that cannot be asked is a 500 problem, logged with the request's id
@@ -51,6 +52,7 @@ export const healthRoutes = routeGroup((route: RouteBuilder<HealthDeps>) => [
     allow: PUBLIC,
     tag: "operations",
     summary: "Readiness: 503 while a projection is more than READY_MAX_LAG events behind the log",
+    cache: "no-store",
     responses: { 200: Ready },
     handle: async ({ req, res }, { db, projections, readyMaxLag, metricsToken }) => {
       const rows = await projectionLag(db);

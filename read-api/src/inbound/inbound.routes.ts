@@ -55,6 +55,7 @@ export const inboundReadRoutes = routeGroup((route: RouteBuilder<InboundReadDeps
     allow: STAFF,
     tag: "replies",
     summary: "A file that came with an inbound message, as an attachment",
+    cache: "no-store",
     params: AttachmentParams,
     responses: { 200: { mediaType: "*/*" } },
     handle: async ({ res, params: { id, fileId } }, { db, storage }) => {

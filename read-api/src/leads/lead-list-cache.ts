@@ -1,15 +1,12 @@
 import { createHash } from "node:crypto";
-import { promisify } from "node:util";
-import { gzip } from "node:zlib";
 import type { Queryable } from "@crm/infra/db/database";
+import { compressedOnce, type Coding } from "@crm/infra/http/content-coding";
 
-const gzipAsync = promisify(gzip);
-
-/** One rendered list: the JSON the API sends, its gzip made on first demand, and its entity tag. */
+/** One rendered list: the JSON the API sends, its entity tag, and the JSON compressed once per coding asked for. */
 export interface LeadList {
   etag: string;
   json: Buffer;
-  gzipped(): Promise<Buffer>;
+  compressed(coding: Coding): Promise<Buffer>;
 }
 
 export interface LeadListCache<Q> {
@@ -95,11 +92,10 @@ export function createLeadListCache<Q extends object>(
 
   async function render(key: string, at: string, query: Q): Promise<LeadList> {
     const json = Buffer.from(await renderJson(query));
-    let compressed: Promise<Buffer> | undefined;
     return {
       etag: `"${createHash("sha1").update(`${at}\n${key}`).digest("base64url").slice(0, 20)}"`,
       json,
-      gzipped: () => (compressed ??= gzipAsync(json)),
+      compressed: compressedOnce(json),
     };
   }
 
@@ -109,7 +105,7 @@ export function createLeadListCache<Q extends object>(
     list.then(
       ({ json }) => {
         if (lists.get(key) !== entry) return;
-        entry.bytes = json.length * 2; // room for its gzip
+        entry.bytes = json.length * 2; // room for its compressed copies
         bytes += entry.bytes;
         for (const [oldest] of lists) {
           if (bytes <= maxBytes || oldest === key) break;

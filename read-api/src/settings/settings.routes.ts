@@ -45,10 +45,11 @@ export const settingsReadRoutes = routeGroup(setup, (route) => [
     allow: APPROVED,
     tag: "settings",
     summary: "The agency's settings (the version is for If-Match on PATCH /api/settings)",
+    cache: "no-store",
     responses: { 200: AgencySettings },
     handle: async ({ res }, { settings }) => {
       const answer = await settings();
-      res.set({ "Cache-Control": "no-store", ETag: `"${answer.version}"` }).json(answer);
+      res.set({ ETag: `"${answer.version}"` }).json(answer);
     },
   }),
   route({

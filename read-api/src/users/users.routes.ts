@@ -48,8 +48,9 @@ export const userReadRoutes = routeGroup((route: RouteBuilder<{ db: Queryable }>
     allow: PARTNER,
     tag: "users",
     summary: "Access requests waiting for approval",
+    cache: "no-store",
     responses: { 200: z.array(PendingUser) },
-    handle: async ({ res }, { db }) => void res.setHeader("Cache-Control", "no-store").json(await listPendingUsers(db)),
+    handle: async ({ res }, { db }) => void res.json(await listPendingUsers(db)),
   }),
   route({
     method: "GET",
@@ -57,7 +58,8 @@ export const userReadRoutes = routeGroup((route: RouteBuilder<{ db: Queryable }>
     allow: PARTNER,
     tag: "users",
     summary: "Everyone on the team: invited, pending, active and deactivated, with their last sign-in",
+    cache: "no-store",
     responses: { 200: z.array(TeamMember) },
-    handle: async ({ res }, { db }) => void res.setHeader("Cache-Control", "no-store").json(await teamOf(db)),
+    handle: async ({ res }, { db }) => void res.json(await teamOf(db)),
   }),
 ]);
