@@ -114,7 +114,7 @@ function readRoutes(system: System, watcher: CheckpointWatcher, storage: FileSto
   const { READY_MAX_LAG: readyMaxLag, METRICS_TOKEN: metricsToken } = system.config;
   reads.use(healthRoutes({ db: system.db, projections: ALL_PROJECTIONS.map((p) => p.name), readyMaxLag, metricsToken }));
   reads.use(eventStreamRoutes({ watcher, db: reading("leads") }));
-  reads.use(openApiRoutes({ routes: () => API_ROUTES }));
+  reads.use(openApiRoutes({ routes: () => API_ROUTES, referencePage: path.join(UI_DIST, "api-docs.html") }));
   reads.use(historyReadRoutes({ db: reading("lead_streams", "users"), store, now }));
   reads.use(leadReadRoutes({ db: reading("leads"), store, watcher }));
   reads.use(activityReadRoutes({ db: reading("activities", "users"), scoped: reading("activities", "users", "leads") }));
