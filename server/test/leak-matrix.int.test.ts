@@ -187,7 +187,7 @@ async function plantWorld(app: TestApp): Promise<World> {
   const unregistered = await signUpAs(app, { role: null });
   expect((await partner.delete(`/api/users/${rejected.accountId}/reject`)).status).toBe(204);
   const deactivated = await signUpAs(app, { role: "Project Manager" });
-  expect((await partner.post(`/api/users/${deactivated.accountId}/deactivate`, {})).status).toBe(200);
+  expect((await partner.post(`/api/users/${deactivated.accountId}/deactivate`)).status).toBe(200);
   const invited = await partner.post("/api/users/invites", {
     email: "ivy.invited@leak-matrix.example",
     displayName: "Ivy",
