@@ -43,6 +43,8 @@ export interface AppProcessOptions {
   entry?: string;
   /** Environment variables for the process, over the ones set here (LOG_LEVEL=info, say). */
   env?: Record<string, string>;
+  /** The checkout whose app runs (another worktree, say, for a before/after); this repository by default. */
+  cwd?: string;
 }
 
 /** A process without HTTP: started once it is past its imports and still running two seconds later. */
@@ -100,7 +102,7 @@ export async function startAppProcess(options: AppProcessOptions): Promise<AppPr
   const nodeArgs = (process.env.BENCH_APP_NODE_ARGS ?? "").split(" ").filter(Boolean);
   const mode = options.mode ?? "all";
   const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", options.entry ?? "server/src/main.ts", mode], {
-    cwd: ROOT,
+    cwd: options.cwd ?? ROOT,
     env,
     stdio: ["ignore", "ignore", "inherit"],
   });
