@@ -26,12 +26,19 @@ const BRIEF = {
 };
 const SALES_ACTIONS = ["Send Email", "Send SMS", "Edit Lead", "Archive", "Schedule Meeting", "Erase Personal Data"];
 
+const BRIEF_VERSIONS = [{ id: BRIEF.id, version: 1, submittedAt: BRIEF.submittedAt, answered: 1 }];
+
 let calls: { url: string }[] = [];
 
-function openLeadAs(role: Role, leadAnswer: { status: number; body?: unknown } = { status: 200, body: LEAD }) {
+function openLeadAs(
+  role: Role,
+  leadAnswer: { status: number; body?: unknown } = { status: 200, body: LEAD },
+  versions: unknown[] = BRIEF_VERSIONS,
+) {
   calls = stubFetch((url) => {
     if (url === "/api/auth/me") return { status: 200, body: meOf(aUser(role, { id: ME.id })) };
     if (url === `/api/leads/${LEAD.id}`) return leadAnswer;
+    if (url === `/api/questionnaire/${LEAD.id}/versions`) return { status: 200, body: versions };
     if (url === `/api/questionnaire/${LEAD.id}`) return { status: 200, body: BRIEF };
     if (url === `/api/leads/${LEAD.id}/history`) return { status: 200, body: { leadId: LEAD.id, erased: false, entries: [] } };
     if (url.startsWith("/api/leads/") && url.endsWith("/client-link")) return { status: 200, body: { active: false } };
@@ -59,6 +66,14 @@ describe("the lead page by role", () => {
     expect(screen.getByRole("link", { name: "Back" }).getAttribute("href")).toBe("/creative");
     // Nor does the page ask for what only sales staff may read.
     expect(calls.some((call) => call.url.endsWith("/history") || call.url.endsWith("/client-link"))).toBe(false);
+  });
+
+  it("asks for no questionnaire answers when the client has sent none (a 404 the browser would log as an error)", async () => {
+    openLeadAs("Project Manager", undefined, []);
+    expect(await screen.findByRole("button", { name: "Edit Lead" })).toBeTruthy();
+    await waitFor(() => expect(calls.some((call) => call.url === `/api/questionnaire/${LEAD.id}/versions`)).toBe(true));
+    expect(screen.queryByText("Onboarding Questionnaire")).toBeNull();
+    expect(calls.some((call) => call.url === `/api/questionnaire/${LEAD.id}`)).toBe(false);
   });
 
   it("gives a Project Manager the sales actions, but not the Partner's Archive and Erase", async () => {

@@ -1,13 +1,13 @@
 import { QUESTIONNAIRE_LABELS, QUESTIONNAIRE_SECTIONS } from "@crm/contracts/questionnaire/fields";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatDate } from "@/lib/format";
-import { useQuestionnaire } from "../api/get-questionnaire.ts";
+import { useQuestionnaireVersion } from "@/api/get-questionnaire";
 import { useTimeZone } from "@/api/use-time-zone";
 
 /** Onboarding Questionnaire: the client's latest answers, shown only when a response exists. */
 export function QuestionnaireCard({ leadId }: { leadId: string }) {
   const zone = useTimeZone();
-  const questionnaire = useQuestionnaire(leadId);
+  const questionnaire = useQuestionnaireVersion(leadId, "latest");
   const response = questionnaire.data;
   if (!response) return null;
   // The flat response of docs/decisions/011-onboarding-and-public-questionnaire.md: the answers sit beside id, leadId and submittedAt.

@@ -13,8 +13,7 @@ import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle }
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatDate } from "@/lib/format";
-import { useQuestionnaireVersion } from "../api/get-questionnaire.ts";
-import { useQuestionnaireVersions } from "../api/get-questionnaire-versions.ts";
+import { useQuestionnaireVersion, useQuestionnaireVersions } from "@/api/get-questionnaire";
 import { useTimeZone } from "@/api/use-time-zone";
 
 const isCount = (field: QuestionnaireField) => (QUESTIONNAIRE_COUNT_FIELDS as readonly string[]).includes(field);
@@ -85,9 +84,11 @@ export function QuestionnaireSummary({ leadId }: { leadId: string }) {
         )}
       </CardHeader>
       <CardContent>
-        {response.error ? (
+        {versions.error ? (
+          <ErrorState title="Could not load the answers" error={versions.error} onRetry={() => void versions.refetch()} />
+        ) : response.error ? (
           <ErrorState title="Could not load the answers" error={response.error} onRetry={() => void response.refetch()} />
-        ) : response.isPending ? (
+        ) : response.isPending && !(versions.isSuccess && list.length === 0) ? (
           <div className="grid gap-2">
             <Skeleton className="h-5 w-1/3" />
             <Skeleton className="h-16 w-full" />
