@@ -1,6 +1,6 @@
 import { Download, Plus, Upload } from "lucide-react";
 import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useDeferredValue, useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
 import type { LeadPriority } from "@crm/contracts/lead/lead";
 import { ErrorState } from "@/components/error-state";
@@ -75,6 +75,10 @@ export function LeadsPage() {
     if (!next) setSelected(NONE);
   };
   const { board, loadMore } = useBoard(filter);
+  // The board replaces its skeleton in a render of its own, after the header and toolbar have painted,
+  // and one React may pause every few milliseconds: a page of cards is too much work for one task on
+  // a phone (issue 34, Lighthouse). A board on screen still follows a move or a live update at once.
+  const boardReady = useDeferredValue(board.data !== undefined, false);
   const [dialog, setDialog] = useState<BoardDialog>(null);
   const queryClient = useQueryClient();
   const [exporting, setExporting] = useState(false);
@@ -162,7 +166,7 @@ export function LeadsPage() {
       <LeadDisplayProvider>
         {board.error ? (
           <ErrorState title="Could not load leads" error={board.error} onRetry={() => void board.refetch()} />
-        ) : board.isPending ? (
+        ) : board.isPending || !boardReady ? (
           <BoardSkeleton />
         ) : (
           <PipelineBoard board={board.data} actions={actions} onLoadMore={loadMore} selection={selection} />

@@ -204,6 +204,7 @@ export function PipelineBoard({ board, actions, onLoadMore, selection }: Pipelin
         aria-label="Pipeline board"
         tabIndex={-1}
         data-testid="pipeline-board"
+        data-board-scroller
         className="flex h-[calc(100dvh-16rem)] min-h-[26rem] gap-3 overflow-x-auto overscroll-x-contain pb-3"
       >
         {LEAD_STAGES.map((stage) => {

@@ -2,7 +2,7 @@ import { useDroppable } from "@dnd-kit/core";
 import { SortableContext, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { defaultRangeExtractor, useVirtualizer, type Range } from "@tanstack/react-virtual";
 import { Inbox, LoaderCircle } from "lucide-react";
-import { memo, useCallback, useEffect, useMemo, useRef } from "react";
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from "react";
 import type { LeadStage } from "@crm/contracts/lead/lead";
 import type { Lead } from "@crm/contracts/lead/answers";
 import { Badge } from "@/components/ui/badge";
@@ -17,6 +17,35 @@ const ESTIMATED_CARD_PX = 148;
 
 /** A column asks for more leads when a card this close to the end of its loaded ones is rendered. */
 const LOAD_AHEAD_CARDS = 10;
+
+/**
+ * Whether the column is within a screen's width of the screen. A column further off draws no cards
+ * until the board is scrolled towards it: on a phone, where one column fits, the first render draws
+ * three columns' cards rather than ten (issue 34, Lighthouse). Checked before the first paint, then
+ * followed as the board scrolls; once near, a column stays drawn.
+ */
+function useNearScreen(ref: RefObject<HTMLElement | null>): boolean {
+  const [near, setNear] = useState(false);
+  useLayoutEffect(() => {
+    const node = ref.current;
+    const board = node?.closest<HTMLElement>("[data-board-scroller]");
+    if (!node || !board || typeof IntersectionObserver === "undefined") return setNear(true);
+    const screen = window.innerWidth;
+    const { left, right } = node.getBoundingClientRect();
+    if (left < 2 * screen && right > -screen) return setNear(true);
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        setNear(true);
+        observer.disconnect();
+      },
+      { root: board, rootMargin: `0px ${screen}px` },
+    );
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [ref]);
+  return near;
+}
 
 export interface PipelineColumnProps {
   stage: LeadStage;
@@ -78,6 +107,7 @@ export const PipelineColumn = memo(function PipelineColumn({
 }: PipelineColumnProps) {
   const ids = useMemo(() => leads.map((lead) => lead.id), [leads]);
   const scrollRef = useRef<HTMLDivElement | null>(null);
+  const near = useNearScreen(scrollRef);
   const { setNodeRef, isOver } = useDroppable({ id: stage, data: { type: "column", stage } });
   const activeIndex = activeId ? ids.indexOf(activeId) : -1;
   const rangeExtractor = useCallback(
@@ -94,6 +124,7 @@ export const PipelineColumn = memo(function PipelineColumn({
     getItemKey: (index) => ids[index]!,
     overscan: 4,
     rangeExtractor,
+    enabled: near || activeIndex >= 0,
   });
   const lastRendered = virtualizer.getVirtualItems().at(-1)?.index ?? -1;
   const nearEnd = hasMore && lastRendered >= ids.length - LOAD_AHEAD_CARDS;
