@@ -5,7 +5,7 @@ import { forgotPasswordScreen, inviteScreen, loginScreen, pendingScreen, resetPa
 import { creativeScreen } from "@/features/creative";
 import { dashboardScreen } from "@/features/dashboard";
 import { inboxScreen } from "@/features/inbox";
-import { leadsScreen } from "@/features/leads";
+import { leadsScreen, prefetchLead } from "@/features/leads";
 import { profileScreen } from "@/features/profile";
 import { questionnaireScreen } from "@/features/questionnaire";
 import { settingsScreen } from "@/features/settings";
@@ -47,7 +47,14 @@ const appRoutes = (queryClient: QueryClient): RouteObject[] => [
   { index: true, ...dashboardScreen, errorElement: <RouteError /> },
   guarded(queryClient, "/dashboard", dashboardScreen),
   guarded(queryClient, "/leads", leadsScreen(queryClient)),
-  guarded(queryClient, "/lead/:id", { lazy: () => import("./screens/lead-page.tsx").then((m) => ({ Component: m.LeadPage })) }),
+  guarded(queryClient, "/lead/:id", {
+    // The lead is asked for while the page's code loads.
+    loader: ({ params }) => {
+      if (params.id) prefetchLead(queryClient, params.id);
+      return null;
+    },
+    lazy: () => import("./screens/lead-page.tsx").then((m) => ({ Component: m.LeadPage })),
+  }),
   guarded(queryClient, "/onboarding", {
     lazy: () => import("./screens/onboarding-page.tsx").then((m) => ({ Component: m.OnboardingScreen })),
   }),

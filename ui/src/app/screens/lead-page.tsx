@@ -1,5 +1,5 @@
 import { Archive, ArrowLeft, CircleX, Mail, MessageSquare, Pencil, SearchX, ShieldOff, UserRoundPen } from "lucide-react";
-import { useState } from "react";
+import { useDeferredValue, useState } from "react";
 import { Link, useParams } from "react-router";
 import type { Lead } from "@crm/contracts/lead/answers";
 import { EmptyState } from "@/components/empty-state";
@@ -107,6 +107,9 @@ function LeadDetail({ lead }: { lead: Lead }) {
   const contact = sales && !erased && lead.status === "open";
   const [editing, setEditing] = useState(false);
   const [dialog, setDialog] = useState<OpenDialog>(null);
+  // The cards follow the header in a render of their own, which React may pause: the lead's name
+  // paints first, and their work is not one long task on a phone (issue 34, Lighthouse).
+  const cardsReady = useDeferredValue(true, false);
   const toggle = (which: Exclude<OpenDialog, null>) => (open: boolean) => setDialog(open ? which : null);
   return (
     <>
@@ -168,21 +171,23 @@ function LeadDetail({ lead }: { lead: Lead }) {
           This lead's personal data was erased. It can no longer be changed or contacted, only archived; its history stays for the audit.
         </p>
       )}
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <div className="grid content-start gap-6">
-          <LeadInformationCard lead={lead} editing={contact && editing} onEditingChange={setEditing} />
-          {contact && <ClientLinkCard leadId={lead.id} />}
-          <QuestionnaireCard leadId={lead.id} />
-          {lead.creativeDirectorId && <ContentSubmissionsCard lead={lead} />}
-          {lead.creativeDirectorId && <CreativeTasksCard lead={lead} />}
-          {sales && <LeadHistoryCard leadId={lead.id} leadName={lead.name} canErase={isPartner(user.role)} />}
+      {cardsReady && (
+        <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+          <div className="grid content-start gap-6">
+            <LeadInformationCard lead={lead} editing={contact && editing} onEditingChange={setEditing} />
+            {contact && <ClientLinkCard leadId={lead.id} />}
+            <QuestionnaireCard leadId={lead.id} />
+            {lead.creativeDirectorId && <ContentSubmissionsCard lead={lead} />}
+            {lead.creativeDirectorId && <CreativeTasksCard lead={lead} />}
+            {sales && <LeadHistoryCard leadId={lead.id} leadName={lead.name} canErase={isPartner(user.role)} />}
+          </div>
+          <div className="grid content-start gap-6">
+            <RecentActivityCard leadId={lead.id} canLog={sales && !erased && lead.status !== "archived"} />
+            <MeetingsCard leadId={lead.id} onSchedule={contact ? () => setDialog("meeting") : undefined} />
+            {sales && <ConversationCard lead={lead} canReply={contact && Boolean(lead.email)} />}
+          </div>
         </div>
-        <div className="grid content-start gap-6">
-          <RecentActivityCard leadId={lead.id} canLog={sales && !erased && lead.status !== "archived"} />
-          <MeetingsCard leadId={lead.id} onSchedule={contact ? () => setDialog("meeting") : undefined} />
-          {sales && <ConversationCard lead={lead} canReply={contact && Boolean(lead.email)} />}
-        </div>
-      </div>
+      )}
       {contact && lead.email && (
         <SendEmailDialog lead={{ ...lead, email: lead.email }} open={dialog === "email"} onOpenChange={toggle("email")} />
       )}

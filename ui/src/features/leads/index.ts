@@ -4,7 +4,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import type { RouteObject } from "react-router";
 import { prefetchBoard } from "./api/get-board.ts";
 
-export { useLead } from "./api/get-lead.ts";
+export { prefetchLead, useLead } from "./api/get-lead.ts";
 export { useLeads } from "./api/get-leads.ts";
 export { LeadInformationCard } from "./components/lead-information-card.tsx";
 export { MeetingsCard } from "./components/meetings-card.tsx";
