@@ -10,12 +10,17 @@ import { apiGet } from "./api-client.ts";
 export type { Me, User };
 export type { UserRole as Role } from "@crm/contracts/user/user";
 
-/** GET /api/auth/me: null when signed out; refetched on mount and window focus (docs/product.md, "Live updates"). */
+/**
+ * GET /api/auth/me: null when signed out; refetched on window focus and when a screen mounts
+ * (docs/product.md, "Live updates"), unless it was read in the last few seconds: a page load mounts
+ * several readers one after another (the session gate, then the screen once its code arrives), and
+ * one check serves them all.
+ */
 export const meQueryOptions = queryOptions({
   queryKey: ["me"],
   queryFn: ({ signal }) => apiGet("/api/auth/me", Me, signal),
-  staleTime: 0,
-  refetchOnMount: "always",
+  staleTime: 5_000,
+  refetchOnMount: true,
   refetchOnWindowFocus: "always",
 });
 
