@@ -24,6 +24,7 @@ import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import { launch } from "chrome-launcher";
+import puppeteer from "puppeteer-core";
 import lighthouse, { type Flags, type Result } from "lighthouse";
 import { readModelsCaughtUp, startAppProcess } from "./lib/app-process.ts";
 import { LEADS, seedLeadsWithActivity } from "./lib/leads-with-activity.ts";
@@ -61,22 +62,28 @@ const freePort = () =>
       });
   });
 
-/** One Lighthouse run in a fresh Chromium, with the session (when given) on every request. */
+/**
+ * One Lighthouse run in a fresh Chromium. A signed-in page gets the cookies in the browser's own jar
+ * before it loads (through the page Lighthouse drives), as after a sign-in: the session for the server,
+ * and the signed-in hint the page's script reads (a Cookie header alone would not show it to scripts).
+ */
 async function auditOnce(url: string, categories: Category[], cookie?: string): Promise<Result> {
   const chrome = await launch({ chromePath: CHROME_PATH, chromeFlags: headless });
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
   try {
-    const flags: Flags = {
-      port: chrome.port,
-      logLevel: "error",
-      output: "json",
-      onlyCategories: categories,
-      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
-    };
-    const result = await lighthouse(url, flags);
+    const page = await browser.newPage();
+    const jar = (cookie ?? "").split("; ").filter(Boolean).map((pair) => pair.split("=") as [string, string]);
+    if (jar.length) await page.setCookie(...jar.map(([name, value]) => ({ name, value, url })));
+    const flags: Flags = { port: chrome.port, logLevel: "error", output: "json", onlyCategories: categories };
+    const result = await lighthouse(url, flags, undefined, page);
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+    // A signed-in page that ended elsewhere (the sign-in page) measured the wrong screen.
+    const ended = new URL(result.lhr.finalDisplayedUrl).pathname;
+    if (ended !== new URL(url).pathname) throw new Error(`${url} ended at ${ended}: not the page under test`);
     return result.lhr;
   } finally {
+    await browser.disconnect();
     chrome.kill();
   }
 }

@@ -1,6 +1,5 @@
 // A data set of leads with their activity, made through the API as a signed-in Partner would make
 // it (bench/lighthouse.ts measures the UI on it).
-import { SESSION_COOKIE } from "@crm/contracts/auth/auth";
 import { LEAD_STAGES } from "@crm/contracts/lead/stages";
 
 /** How many leads the data set has. */
@@ -8,19 +7,24 @@ export const LEADS = 1_000;
 
 /** Calls the API as a browser on the app's origin would (Origin passes the same-origin check). */
 function apiClient(base: string) {
-  let cookie = "";
+  /** The cookies the server set, as a browser keeps them: the session and the scripts' signed-in hint. */
+  const jar = new Map<string, string>();
+  const cookie = () => [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
   const call = async (method: string, url: string, body?: unknown) => {
     const res = await fetch(`${base}${url}`, {
       method,
-      headers: { "Content-Type": "application/json", Origin: base, ...(cookie ? { Cookie: cookie } : {}) },
+      headers: { "Content-Type": "application/json", Origin: base, ...(jar.size ? { Cookie: cookie() } : {}) },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-    const session = res.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`));
-    if (session) cookie = session.split(";")[0]!;
+    for (const set of res.headers.getSetCookie()) {
+      const [name, value] = set.split(";")[0]!.split("=") as [string, string];
+      if (value) jar.set(name, value);
+      else jar.delete(name);
+    }
     return res.json() as Promise<Record<string, unknown>>;
   };
-  return { call, cookie: () => cookie };
+  return { call, cookie };
 }
 
 /** `count` calls of `task`, `width` at a time. */
@@ -31,7 +35,7 @@ async function inBatches(count: number, width: number, task: (i: number) => Prom
 /**
  * A Partner with 1,000 leads (CSV import), nine in ten moved to the later stages, a note on every
  * lead, a call on every other one, a meeting on every fifth (the next four weeks), and a busier
- * lead with ten entries: the one whose page is measured. Returns the session cookie and that lead.
+ * lead with ten entries: the one whose page is measured. Returns the cookies a browser would keep and that lead.
  */
 export async function seedLeadsWithActivity(base: string): Promise<{ cookie: string; leadId: string }> {
   const { call, cookie } = apiClient(base);

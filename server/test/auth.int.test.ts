@@ -38,6 +38,11 @@ for (const backend of BACKENDS)
       expect(cookie).toMatch(/HttpOnly/i);
       expect(cookie).toMatch(/SameSite=Lax/i);
       expect(cookie).toMatch(/Path=\//);
+      // Beside it, the scripts' hint that a session may exist: readable by the page, and expiring alike.
+      const hint = up.setCookie.find((c) => c.startsWith("crm_signed_in="))!;
+      expect(hint).toMatch(/^crm_signed_in=1;/);
+      expect(hint).not.toMatch(/HttpOnly/i);
+      expect(/Expires=([^;]+)/.exec(hint)?.[1]).toBe(/Expires=([^;]+)/.exec(cookie)?.[1]);
       const token = up.sessionCookie!;
 
       expect((await call(app, "/api/auth/me", { cookie: token })).body).toMatchObject({ accountId: up.body.accountId, user: null });
@@ -202,6 +207,7 @@ for (const backend of BACKENDS)
       const out = await call(app, "/api/auth/sign-out", { method: "POST", cookie: user.token });
       expect(out.status).toBe(204);
       expect(out.sessionCookie).toBe("");
+      expect(out.setCookie.find((c) => c.startsWith("crm_signed_in="))).toMatch(/^crm_signed_in=;.*Expires=Thu, 01 Jan 1970/);
       expect((await call(app, "/api/auth/me", { cookie: user.token })).status).toBe(401);
       expect((await call(app, "/api/leads", { bearer: user.token })).status).toBe(401);
     });

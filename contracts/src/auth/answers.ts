@@ -6,6 +6,13 @@
 import { z } from "zod/mini";
 import { User } from "../user/answers.ts";
 
+/**
+ * A cookie set and cleared with the session cookie, readable by scripts, holding nothing but "1": the
+ * UI reads it to know whether a session may exist before asking GET /api/auth/me, whose 401 to a
+ * signed-out visitor the browser would log as an error. The server never reads it.
+ */
+export const SIGNED_IN_COOKIE = "crm_signed_in";
+
 /** GET /api/auth/me: the signed-in account and its staff record (null before the access request). */
 export const Me = z.object({
   accountId: z.uuid(),

@@ -1,5 +1,5 @@
 // The bodies live in commands.ts and the answers in answers.ts (zod/mini, for the browser); the server may still import them from here.
-export { Me, OidcPublicConfig } from "./answers.ts";
+export { Me, OidcPublicConfig, SIGNED_IN_COOKIE } from "./answers.ts";
 export { Email, Password, SignInBody, SignUpBody } from "./commands.ts";
 
 export const SESSION_COOKIE = "crm_session";

@@ -1,5 +1,5 @@
 import type { Request, Response } from "express";
-import { SESSION_COOKIE } from "@crm/contracts/auth/auth";
+import { SESSION_COOKIE, SIGNED_IN_COOKIE } from "@crm/contracts/auth/auth";
 
 /** The value of one cookie from the Cookie header (no cookie-parser dependency for one name). */
 export function readCookie(req: Request, name: string): string | undefined {
@@ -21,11 +21,14 @@ export function readCookie(req: Request, name: string): string | undefined {
 /** Secure whenever the browser sees https: directly, through a trusted proxy, or per PUBLIC_URL. */
 export const isHttps = (req: Request, publicUrl: string | undefined) => req.secure || publicUrl?.startsWith("https:") === true;
 
-/** HttpOnly, SameSite=Lax, Path=/, expiring with the session. */
+/** HttpOnly, SameSite=Lax, Path=/, expiring with the session; with the scripts' hint beside it, expiring alike. */
 export function setSessionCookie(req: Request, res: Response, token: string, expiresAt: Date, publicUrl: string | undefined) {
-  res.cookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: "lax", path: "/", secure: isHttps(req, publicUrl), expires: expiresAt });
+  const secure = isHttps(req, publicUrl);
+  res.cookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: "lax", path: "/", secure, expires: expiresAt });
+  res.cookie(SIGNED_IN_COOKIE, "1", { sameSite: "lax", path: "/", secure, expires: expiresAt });
 }
 
 export function clearSessionCookie(req: Request, res: Response, publicUrl: string | undefined) {
   res.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: "lax", path: "/", secure: isHttps(req, publicUrl) });
+  res.clearCookie(SIGNED_IN_COOKIE, { sameSite: "lax", path: "/", secure: isHttps(req, publicUrl) });
 }

@@ -1,7 +1,7 @@
 // The signed-in person, as GET /api/auth/me answers (contracts/src/auth/answers.ts). The query lives here, not
 // in a feature, because the app shell, the route gate and several features all read it.
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { Me } from "@crm/contracts/auth/answers";
+import { Me, SIGNED_IN_COOKIE } from "@crm/contracts/auth/answers";
 import type { User } from "@crm/contracts/user/answers";
 import { apiGet } from "./api-client.ts";
 
@@ -18,7 +18,9 @@ export type { UserRole as Role } from "@crm/contracts/user/user";
  */
 export const meQueryOptions = queryOptions({
   queryKey: ["me"],
-  queryFn: ({ signal }) => apiGet("/api/auth/me", Me, signal),
+  // Without the server's signed-in hint there is no session to check: signed out, without a request.
+  queryFn: ({ signal }) =>
+    document.cookie.split("; ").some((c) => c.startsWith(`${SIGNED_IN_COOKIE}=`)) ? apiGet("/api/auth/me", Me, signal) : null,
   staleTime: 5_000,
   refetchOnMount: true,
   refetchOnWindowFocus: "always",

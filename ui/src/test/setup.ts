@@ -18,6 +18,9 @@ if (!window.matchMedia) {
     }) as MediaQueryList;
 }
 
+// The tests answer GET /api/auth/me themselves: the server's signed-in hint is always there.
+document.cookie = "crm_signed_in=1; path=/";
+
 afterEach(() => {
   // Sonner keeps its toasts in module state and replays the ones still up to the next Toaster:
   // without this, one test's toast would show in the next test's screen.
