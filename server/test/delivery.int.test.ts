@@ -9,32 +9,9 @@ import { build } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { availableBackends } from "@crm/infra/testing/test-database";
 import { staticAssets } from "../src/static-assets.ts";
-import { signUpAs, type SignedIn } from "../testing/sign-up-as.ts";
-import { startTestApp, type TestApp } from "../testing/test-app.ts";
+import { appWithPartner } from "../testing/app-with-partner.ts";
+import { rawRequest, type RawAnswer } from "../testing/raw-request.ts";
 import { clientFor, uniqueWord, type LeadClient } from "./leads-helpers.ts";
-
-interface RawAnswer {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: Buffer;
-}
-
-/**
- * A request that shows the bytes on the wire: fetch would decode them (hiding Content-Encoding)
- * and add Cache-Control: no-cache to conditional requests.
- */
-function raw(url: string, headers: Record<string, string> = {}, method = "GET"): Promise<RawAnswer> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { method, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on("error", reject);
-    });
-    req.on("error", reject);
-    req.end();
-  });
-}
 
 /** The body as the client reads it after undoing its Content-Encoding. */
 function decoded({ headers, body }: RawAnswer): Buffer {
@@ -86,13 +63,13 @@ describe("the built UI, served precompressed by content negotiation", () => {
   it("answers every hashed asset in the encoding asked for, or as it is, with the same bytes once decoded", async () => {
     for (const name of assets) {
       const file = readFileSync(path.join(dist, "assets", name));
-      const plain = await raw(`${base}/assets/${name}`);
+      const plain = await rawRequest(`${base}/assets/${name}`);
       expect(plain.status).toBe(200);
       expect(plain.headers["content-encoding"]).toBeUndefined();
       expect(plain.body.equals(file)).toBe(true);
       expect(plain.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
       for (const [coding, suffix] of Object.entries(ENCODED)) {
-        const answer = await raw(`${base}/assets/${name}`, { "accept-encoding": coding });
+        const answer = await rawRequest(`${base}/assets/${name}`, { "accept-encoding": coding });
         expect(answer.status).toBe(200);
         // The build leaves out a copy that is not smaller than the file (a 164-byte icon's gzip): then the file goes as it is.
         let copy: Buffer | undefined;
@@ -114,7 +91,7 @@ describe("the built UI, served precompressed by content negotiation", () => {
   it("prefers brotli among equals, and follows the client's q-values", async () => {
     const name = assets.find((n) => n.endsWith(".css"))!;
     const codingFor = async (accept: string) =>
-      (await raw(`${base}/assets/${name}`, { "accept-encoding": accept })).headers["content-encoding"];
+      (await rawRequest(`${base}/assets/${name}`, { "accept-encoding": accept })).headers["content-encoding"];
     expect(await codingFor("gzip, deflate, br, zstd")).toBe("br");
     expect(await codingFor("br;q=0.5, gzip")).toBe("gzip");
     expect(await codingFor("*")).toBe("br");
@@ -125,12 +102,12 @@ describe("the built UI, served precompressed by content negotiation", () => {
   it("answers HEAD with the headers of GET and Range with the asked bytes of the encoded file", async () => {
     const name = assets.find((n) => n.endsWith(".css"))!;
     const brotli = readFileSync(path.join(dist, "assets", `${name}.br`));
-    const head = await raw(`${base}/assets/${name}`, { "accept-encoding": "br" }, "HEAD");
+    const head = await rawRequest(`${base}/assets/${name}`, { "accept-encoding": "br" }, "HEAD");
     expect(head.status).toBe(200);
     expect(head.headers["content-encoding"]).toBe("br");
     expect(head.headers["content-length"]).toBe(String(brotli.length));
     expect(head.body.length).toBe(0);
-    const part = await raw(`${base}/assets/${name}`, { "accept-encoding": "br", range: "bytes=0-99" });
+    const part = await rawRequest(`${base}/assets/${name}`, { "accept-encoding": "br", range: "bytes=0-99" });
     expect(part.status).toBe(206);
     expect(part.headers["content-range"]).toBe(`bytes 0-99/${brotli.length}`);
     expect(part.body.equals(brotli.subarray(0, 100))).toBe(true);
@@ -138,42 +115,36 @@ describe("the built UI, served precompressed by content negotiation", () => {
 
   it("answers the UI's routes with index.html, compressed and revalidated each time; a missing asset is a 404", async () => {
     const index = readFileSync(path.join(dist, "index.html"));
-    const page = await raw(`${base}/leads`, { "accept-encoding": "gzip, br" });
+    const page = await rawRequest(`${base}/leads`, { "accept-encoding": "gzip, br" });
     expect(page.status).toBe(200);
     expect(page.headers["content-type"]).toMatch(/^text\/html/);
     expect(page.headers["content-encoding"]).toBe("br");
     expect(page.headers["cache-control"]).toBe("no-cache");
     expect(decoded(page).equals(index)).toBe(true);
-    const again = await raw(`${base}/leads`, { "accept-encoding": "gzip, br", "if-none-match": String(page.headers.etag) });
+    const again = await rawRequest(`${base}/leads`, { "accept-encoding": "gzip, br", "if-none-match": String(page.headers.etag) });
     expect(again.status).toBe(304);
-    expect((await raw(`${base}/assets/gone-12345678.js`)).status).toBe(404);
+    expect((await rawRequest(`${base}/assets/gone-12345678.js`)).status).toBe(404);
   });
 });
 
 const [backend] = await availableBackends();
 
 describe(`API answers: compressed when large, revalidated by ETag, on ${backend}`, () => {
-  let app: TestApp;
-  let partner: SignedIn;
+  const fixture = appWithPartner(backend!);
   let api: LeadClient;
-  beforeAll(async () => {
-    app = await startTestApp(backend!);
-    partner = await signUpAs(app, { role: "Partner" });
-    api = clientFor(app, partner);
-  });
-  afterAll(() => app.close());
+  beforeAll(() => void (api = clientFor(fixture.app, fixture.partner)));
 
   it("compresses a JSON answer over 1 KB, brotli first, and leaves a small one as it is, both with Vary", async () => {
-    const plain = await raw(`${app.url}/api/openapi.json`);
+    const plain = await rawRequest(`${fixture.app.url}/api/openapi.json`);
     expect(plain.body.length).toBeGreaterThan(1024);
     for (const coding of ["br", "gzip"]) {
-      const answer = await raw(`${app.url}/api/openapi.json`, { "accept-encoding": `gzip, ${coding}` });
+      const answer = await rawRequest(`${fixture.app.url}/api/openapi.json`, { "accept-encoding": `gzip, ${coding}` });
       expect(answer.headers["content-encoding"]).toBe(coding);
       expect(answer.headers.vary).toMatch(/Accept-Encoding/i);
       expect(answer.body.length).toBeLessThan(plain.body.length / 3);
       expect(decoded(answer).equals(plain.body)).toBe(true);
     }
-    const small = await raw(`${app.url}/api/stats`, { ...partner.headers, "accept-encoding": "br, gzip" });
+    const small = await rawRequest(`${fixture.app.url}/api/stats`, { ...fixture.partner.headers, "accept-encoding": "br, gzip" });
     expect(small.status).toBe(200);
     expect(small.body.length).toBeLessThan(1024);
     expect(small.headers["content-encoding"]).toBeUndefined();
@@ -184,8 +155,8 @@ describe(`API answers: compressed when large, revalidated by ETag, on ${backend}
     const word = uniqueWord();
     for (let i = 0; i < 10; i++) await api.createLead({ name: `${word} ${i}` });
     await api.get(`/api/leads?search=${word}`); // waits for the projector to pass the last command
-    const plain = await raw(`${app.url}/api/leads?search=${word}`, partner.headers);
-    const brotli = await raw(`${app.url}/api/leads?search=${word}`, { ...partner.headers, "accept-encoding": "gzip, br" });
+    const plain = await rawRequest(`${fixture.app.url}/api/leads?search=${word}`, fixture.partner.headers);
+    const brotli = await rawRequest(`${fixture.app.url}/api/leads?search=${word}`, { ...fixture.partner.headers, "accept-encoding": "gzip, br" });
     expect(plain.body.length).toBeGreaterThan(1024);
     expect(brotli.headers["content-encoding"]).toBe("br");
     expect(decoded(brotli).equals(plain.body)).toBe(true);
@@ -193,7 +164,7 @@ describe(`API answers: compressed when large, revalidated by ETag, on ${backend}
 
   it("streams the live notices uncompressed, the first event arriving at once", async () => {
     const first = await new Promise<{ headers: IncomingHttpHeaders; chunk: string }>((resolve, reject) => {
-      const req = request(`${app.url}/api/events/stream`, { headers: { ...partner.headers, "accept-encoding": "br, gzip" } }, (res) => {
+      const req = request(`${fixture.app.url}/api/events/stream`, { headers: { ...fixture.partner.headers, "accept-encoding": "br, gzip" } }, (res) => {
         res.once("data", (chunk: Buffer) => {
           resolve({ headers: res.headers, chunk: chunk.toString("utf8") });
           req.destroy();
@@ -208,18 +179,18 @@ describe(`API answers: compressed when large, revalidated by ETag, on ${backend}
   });
 
   it("marks every read private, no-cache with an ETag, and a revalidation of an unchanged answer is a 304", async () => {
-    const first = await raw(`${app.url}/api/stats`, partner.headers);
+    const first = await rawRequest(`${fixture.app.url}/api/stats`, fixture.partner.headers);
     expect(first.headers["cache-control"]).toBe("private, no-cache");
     const etag = String(first.headers.etag);
     expect(etag).toMatch(/^(W\/)?"/);
-    const again = await raw(`${app.url}/api/stats`, { ...partner.headers, "if-none-match": etag });
+    const again = await rawRequest(`${fixture.app.url}/api/stats`, { ...fixture.partner.headers, "if-none-match": etag });
     expect(again.status).toBe(304);
     expect(again.body.length).toBe(0);
   });
 
   it("makes a revalidation wait for X-Min-Position like any read: never a 304 from before one's own write", async () => {
-    const before = await raw(`${app.url}/api/stats`, partner.headers);
-    await app.projector.stop(); // the read models stand still: without the wait, the revalidation would be a 304
+    const before = await rawRequest(`${fixture.app.url}/api/stats`, fixture.partner.headers);
+    await fixture.app.projector.stop(); // the read models stand still: without the wait, the revalidation would be a 304
     let after: RawAnswer;
     try {
       const created = await api.post("/api/leads", {
@@ -229,15 +200,15 @@ describe(`API answers: compressed when large, revalidated by ETag, on ${backend}
       });
       expect(created.status).toBe(201);
       const position = String(created.body.position);
-      const revalidation = raw(`${app.url}/api/stats`, {
-        ...partner.headers,
+      const revalidation = rawRequest(`${fixture.app.url}/api/stats`, {
+        ...fixture.partner.headers,
         "if-none-match": String(before.headers.etag),
         "x-min-position": position,
       });
-      await app.projector.start();
+      await fixture.app.projector.start();
       after = await revalidation;
     } finally {
-      await app.projector.start();
+      await fixture.app.projector.start();
     }
     expect(after.status).toBe(200);
     const counts = (answer: RawAnswer) => (JSON.parse(answer.body.toString("utf8")) as { newLeads: number }).newLeads;
@@ -246,7 +217,7 @@ describe(`API answers: compressed when large, revalidated by ETag, on ${backend}
 
   it("marks the session's own answers no-store", async () => {
     for (const url of ["/api/auth/me", "/api/profile"]) {
-      const answer = await raw(`${app.url}${url}`, partner.headers);
+      const answer = await rawRequest(`${fixture.app.url}${url}`, fixture.partner.headers);
       expect(answer.status, url).toBe(200);
       expect(answer.headers["cache-control"], url).toBe("no-store");
     }

@@ -1,34 +1,17 @@
 import { gunzipSync } from "node:zlib";
-import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { availableBackends } from "@crm/infra/testing/test-database";
 import { ALL_PROJECTIONS } from "@crm/projector/projections";
 import { rebuildProjections } from "@crm/projector/rebuild";
 import { signUpAs, type SignedIn } from "../testing/sign-up-as.ts";
+import { rawRequest } from "../testing/raw-request.ts";
 import { startTestApp, type TestApp } from "../testing/test-app.ts";
 import { clientFor, uniqueWord, type LeadClient } from "./leads-helpers.ts";
 
 const backends = await availableBackends();
 
-interface RawAnswer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-}
-
-/** A GET that shows the bytes on the wire (fetch would unzip them and hide Content-Encoding handling). */
-function rawGet(app: TestApp, path: string, headers: Record<string, string>): Promise<RawAnswer> {
-  return new Promise((resolve, reject) => {
-    const req = request(`${app.url}${path}`, { headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on("error", reject);
-    });
-    req.on("error", reject);
-    req.end();
-  });
-}
+/** A GET of the app that shows the bytes on the wire. */
+const rawGet = (app: TestApp, path: string, headers: Record<string, string>) => rawRequest(`${app.url}${path}`, headers);
 
 describe.each(backends)("GET /api/leads and /api/stats answer from what was read at the same leads stamp on %s", (backend) => {
   let app: TestApp;
