@@ -1,4 +1,5 @@
 import type { Request, RequestHandler, Response, Router } from "express";
+import { createRuleMatcher } from "@crm/infra/http/access-match";
 import type { Logger } from "@crm/infra/log/logger";
 import { requestId, requestIdOf } from "@crm/infra/log/request-id";
 import { createMetrics } from "@crm/infra/metrics/metrics";
@@ -10,20 +11,18 @@ import type { System } from "./system.ts";
 
 /** Path parameters that are capabilities: a client link's or an invitation's token, a calendar feed's file name. */
 const SECRET_PARAM = /^:(token|file)$/;
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
- * The paths that carry a secret segment (decisions/038), from the route declarations and the client's
- * questionnaire page: such a request is logged as its template ("/api/questionnaire-links/:token").
+ * The routes whose path carries a secret segment (decisions/038), from the declarations, and the
+ * client's questionnaire page: such a request is logged as its template ("/api/questionnaire-links/:token").
  */
-const SECRET_PATHS = [...API_ROUTES.map((route) => route.path as string), "/onboarding-form/:token"]
-  .filter((template) => template.split("/").some((segment) => SECRET_PARAM.test(segment)))
-  .map((template) => ({
-    template,
-    regex: new RegExp(`^${template.split("/").map((s) => (s.startsWith(":") ? "[^/]+" : escape(s))).join("/")}/?$`, "i"),
-  }));
+const secretPathOf = createRuleMatcher(
+  [...API_ROUTES.map((route) => route.path as string), "/onboarding-form/:token"]
+    .filter((path) => path.split("/").some((segment) => SECRET_PARAM.test(segment)))
+    .map((path) => ({ method: "ANY", path })), // whatever the method asked: a token is a secret in any request
+);
 
-const loggedPath = (path: string) => SECRET_PATHS.find(({ regex }) => regex.test(path))?.template ?? path;
+const loggedPath = (path: string) => secretPathOf("ANY", path)?.path ?? path;
 
 /** The path only: a query string may carry a token or an OIDC code, and headers are never logged. */
 const requestSummary = (req: Request) => ({

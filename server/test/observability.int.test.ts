@@ -115,14 +115,17 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
         await call(fx.app, `/onboarding-form/${token}`, { headers: { "X-Request-Id": "link-2" } });
         await call(fx.app, `/api/auth/invites/${token}`, { headers: { "X-Request-Id": "link-3" } });
         await call(fx.app, `/api/calendar/feeds/${token}.ics`, { headers: { "X-Request-Id": "link-4" } });
+        // A method the path does not take (405) is logged without the token too.
+        await call(fx.app, `/api/questionnaire-links/${token}`, { method: "DELETE", headers: { "X-Request-Id": "link-5" } });
         await vi.waitFor(
-          () => expect(captured.lines.slice(from).filter((l) => /^link-/.test(l.requestId ?? ""))).toHaveLength(4),
+          () => expect(captured.lines.slice(from).filter((l) => /^link-/.test(l.requestId ?? ""))).toHaveLength(5),
           EVENTUALLY,
         );
         const lines = captured.lines.slice(from).filter((l) => /^link-/.test(l.requestId ?? ""));
         expect(lines.map((l) => l.req?.url).sort()).toEqual([
           "/api/auth/invites/:token",
           "/api/calendar/feeds/:file",
+          "/api/questionnaire-links/:token",
           "/api/questionnaire-links/:token",
           "/onboarding-form/:token",
         ]);

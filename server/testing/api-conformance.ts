@@ -1,5 +1,6 @@
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
+import { createRuleMatcher } from "@crm/infra/http/access-match";
 import { buildOpenApiDocument } from "@crm/infra/http/openapi";
 import { API_ROUTES } from "../src/api.ts";
 
@@ -17,9 +18,10 @@ type Document = ReturnType<typeof buildOpenApiDocument>;
 
 interface Operation {
   method: string;
+  /** The document's template, "/api/leads/{id}". */
   template: string;
-  regex: RegExp;
-  pathParams: number;
+  /** The same in Express's syntax, "/api/leads/:id", for the router's own matcher. */
+  path: string;
   spec: {
     parameters?: { name: string; in: string }[];
     requestBody?: { content: Record<string, { schema: Json }> };
@@ -47,7 +49,6 @@ export interface Verdict {
 // ajv-formats is CommonJS with a default export; under Node's ESM loader it arrives as the module object.
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as typeof addFormatsModule;
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const mediaTypeOf = (contentType: string | null) => (contentType ?? "").split(";")[0]!.trim().toLowerCase();
 const isJson = (mediaType: string) => mediaType === "application/json" || mediaType.endsWith("+json");
 
@@ -69,19 +70,13 @@ export function createConformanceChecker(document: Document = buildOpenApiDocume
     Object.entries(methods).map(([method, spec]) => ({
       method: method.toUpperCase(),
       template,
-      regex: new RegExp(`^${template.split("/").map((s) => (s.startsWith("{") ? "[^/]+" : escape(s))).join("/")}/?$`, "i"),
-      pathParams: template.split("{").length - 1,
+      path: template.replace(/\{(\w+)\}/g, ":$1"),
       spec: spec as Operation["spec"],
     })),
   );
 
-  /** The operation a request reaches: a literal segment wins over a parameter, as the router decides. */
-  function operationFor(method: string, pathname: string): Operation | undefined {
-    const verb = method === "HEAD" ? "GET" : method;
-    let best: Operation | undefined;
-    for (const op of operations) if (op.method === verb && op.regex.test(pathname) && (!best || op.pathParams < best.pathParams)) best = op;
-    return best;
-  }
+  /** The operation a request reaches, matched as the access policy matches it (a literal segment wins over a parameter). */
+  const operationFor = createRuleMatcher(operations);
 
   const errorsOf = (validate: ValidateFunction) =>
     (validate.errors ?? []).map((e) => `${e.instancePath || "/"} ${e.message}${e.params && "additionalProperty" in e.params ? ` (${String(e.params.additionalProperty)})` : ""}`);
