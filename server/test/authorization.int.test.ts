@@ -2,10 +2,11 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessionStore } from "@crm/infra/auth/sessions";
 import type { AccessRule, Audience } from "@crm/infra/http/access-policy";
-import { ACCESS_POLICY, API_ROUTES } from "../src/api.ts";
+import { ACCESS_POLICY } from "../src/api.ts";
 import { availableBackends } from "@crm/infra/testing/test-database";
 import { signUpAs } from "../testing/sign-up-as.ts";
 import { startTestApp, type TestApp } from "../testing/test-app.ts";
+import { takesBody } from "./support/role-matrix.ts";
 
 const backends = await availableBackends();
 /** Both backends always appear in the report; Postgres is skipped, not dropped, when no server answers. */
@@ -23,9 +24,6 @@ const CALLERS: readonly Caller[] = [...AUDIENCES, "deactivated"];
 const audienceOfCaller = (caller: Caller): Audience => (caller === "deactivated" ? "anonymous" : caller);
 
 /** Every declared route against every caller: a new route is covered as soon as it is declared (server/test/api-routes.unit.test.ts checks that every group is listed). */
-/** Whether a route reads a JSON body: only those are sent one (`{}`), as the OpenAPI document says. */
-const takesBody = (rule: AccessRule) => API_ROUTES.some((r) => r.method === rule.method && r.path === rule.path && r.body !== undefined);
-
 const CELLS = ACCESS_POLICY.flatMap((rule) =>
   CALLERS.map((audience) => ({ rule, audience, want: expected(rule, audienceOfCaller(audience)) })),
 );

@@ -91,12 +91,16 @@ async function headersOf(app: TestApp, who: Principal): Promise<Record<string, s
   return headers;
 }
 
+/** Whether a route reads a JSON body: only those are sent one, as a client reading the OpenAPI document would. */
+export const takesBody = (rule: Pick<AccessRule, "method" | "path">) =>
+  API_ROUTES.some((r) => r.method === rule.method && r.path === rule.path && r.body !== undefined);
+
 /** One request; the live stream is read for its first chunk only (it never ends). */
 async function send(app: TestApp, rule: AccessRule, call: Call, who: Principal): Promise<{ status: number; text: string }> {
   const { method } = rule;
   const headers = await headersOf(app, who);
   // A body only where the route reads one, as the OpenAPI document says (`{}` unless the sample gives one).
-  const withBody = call.body !== undefined || API_ROUTES.some((r) => r.method === method && r.path === rule.path && r.body !== undefined);
+  const withBody = call.body !== undefined || takesBody(rule);
   if (withBody) headers["content-type"] = "application/json";
   const controller = new AbortController();
   const res = await fetch(`${app.url}${call.path}`, {
