@@ -1,7 +1,7 @@
-import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, request, test, type APIRequestContext, type Page } from "@playwright/test";
 import { CREATIVE_DIRECTOR, PARTNER, PROJECT_MANAGER, type Account } from "./support/accounts.ts";
+import { mailsTo } from "./support/mail.ts";
 import { checkAndCapture, sidebarItems, toast } from "./support/screens.ts";
 
 // docs/product.md, "Team and accounts", "Self-service" and "Roles": a colleague joins by invitation, a
@@ -9,23 +9,8 @@ import { checkAndCapture, sidebarItems, toast } from "./support/screens.ts";
 // screen, a Creative Director reads their client's brief, and a screen a role may not use says so.
 
 const SHOTS = path.join(import.meta.dirname, "screenshots");
-const OUTBOX = path.join(process.env.E2E_DATA_DIR!, "outbox", "mail");
 const PASSWORD = "quiet harbour lantern seventeen";
 const NO_SESSION = { cookies: [], origins: [] };
-
-/** The server's mail to an address, as written to the outbox (.eml): quoted-printable soft breaks and escapes undone. */
-function mailsTo(to: string): string[] {
-  let names: string[] = [];
-  try {
-    names = readdirSync(OUTBOX);
-  } catch {
-    return [];
-  }
-  return names
-    .map((name) => readFileSync(path.join(OUTBOX, name), "utf8"))
-    .filter((raw) => new RegExp(`^To: ${to.replace(/[.+]/g, "\\$&")}\\s*$`, "mi").test(raw))
-    .map((raw) => raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))));
-}
 
 /** The path and fragment of the newest link to `page` mailed to an address (waits for the mail). */
 async function mailedLink(to: string, page: "/invite" | "/reset-password"): Promise<string> {
