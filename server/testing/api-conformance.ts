@@ -29,6 +29,9 @@ interface Operation {
   };
 }
 
+/** The violation of a request that sent a body where the operation takes none (the fuzzer does, on purpose). */
+export const UNDECLARED_BODY = "the request had a JSON body, but the operation documents none";
+
 export interface Exchange {
   method: string;
   url: URL;
@@ -87,7 +90,7 @@ export function createConformanceChecker(document: Document = buildOpenApiDocume
     for (const name of new Set(exchange.url.searchParams.keys())) if (!declared.has(name)) violations.push(`query parameter "${name}" is not documented`);
     if (exchange.requestBody === undefined || exchange.requestBody === "") return violations;
     const schema = op.spec.requestBody?.content["application/json"]?.schema;
-    if (!schema) return [...violations, "the request had a JSON body, but the operation documents none"];
+    if (!schema) return [...violations, UNDECLARED_BODY];
     const validate = validatorOf(schema);
     if (!validate(JSON.parse(exchange.requestBody))) violations.push(...errorsOf(validate).map((e) => `request body ${e}`));
     return violations;
