@@ -16,6 +16,7 @@
 //                                    commit with its own node_modules), with this tree's Lighthouse;
 //   LH_LABEL=before                  names the results file <date>-issue-34-lighthouse-before.md;
 //   LH_PAGES=/login,/leads           only these pages (for working on them: prints, writes no results file);
+//   LH_RUNS=1                        runs per page (3 unless set; for working on a page, never for a figure);
 //   LH_REPORT_DIR=/some/dir          also writes each run's full report there (<page>-<run>.json, for
 //                                    https://googlechrome.github.io/lighthouse/viewer/ or reading);
 //   CHROME_PATH=/usr/bin/chromium    the browser (the default).
@@ -33,7 +34,7 @@ import { writeResults } from "./lib/report.ts";
 
 const ROOT = path.resolve(process.env.LH_ROOT ?? path.join(import.meta.dirname, ".."));
 const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
-const RUNS = 3;
+const RUNS = Number(process.env.LH_RUNS ?? 3);
 const ONLY = process.env.LH_PAGES?.split(",");
 const REPORT_DIR = process.env.LH_REPORT_DIR;
 
