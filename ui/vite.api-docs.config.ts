@@ -15,7 +15,8 @@ export default mergeConfig(
     build: {
       emptyOutDir: false, // keep the app's build beside it
       manifest: ".vite/api-docs-manifest.json", // beside the app's manifest, out of what is served
-      rolldownOptions: { input: path.resolve(import.meta.dirname, "api-docs.html") },
+      // Rolldown's own splitting, not the app's named chunks: those are cut for the app's screens.
+      rolldownOptions: { input: path.resolve(import.meta.dirname, "api-docs.html"), output: { codeSplitting: true } },
     },
   }),
 );
