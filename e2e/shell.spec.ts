@@ -17,11 +17,20 @@ test.describe("theme", () => {
     await expect(page.locator("html")).toHaveClass(/dark/);
     await expect(page.getByRole("button", { name: "Switch to light theme" })).toBeVisible();
 
-    // No flash: with the app's JavaScript blocked, the stored theme is still on <html>.
-    await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+    // No flash, and no request before the first paint: with the app's files blocked, the page's own
+    // script (allowed by the CSP's hash) still puts the stored theme on <html>, and its own
+    // stylesheet paints the dark background.
+    const files = /\/assets\/.*\.(js|css)$/;
+    await page.route(files, (route) => route.abort());
+    const violations: string[] = [];
+    page.on("console", (message) => message.text().includes("Content Security Policy") && violations.push(message.text()));
     await page.reload();
     await expect(page.locator("html")).toHaveClass(/dark/);
-    await page.unroute(/\/assets\/.*\.js$/);
+    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(background).not.toBe("rgba(0, 0, 0, 0)");
+    expect(background).not.toBe("rgb(255, 255, 255)");
+    expect(violations).toEqual([]);
+    await page.unroute(files);
 
     await page.reload();
     await page.getByRole("button", { name: "Switch to light theme" }).click();

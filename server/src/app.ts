@@ -48,7 +48,7 @@ import { userReadRoutes } from "@crm/read-api/users/users.routes";
 import { createIdentity } from "./identity.ts";
 import { observability } from "./observability.ts";
 import { apiCaching, compressAnswers } from "./api-delivery.ts";
-import { staticAssets } from "./static-assets.ts";
+import { inlineScriptSources, staticAssets } from "./static-assets.ts";
 import { API_ROUTES } from "./api.ts";
 import { noIndex, wellKnownRoutes } from "./well-known.ts";
 import type { System } from "./system.ts";
@@ -84,7 +84,8 @@ export function createApp(system: System, watcher: CheckpointWatcher | undefined
   app.use(apiCaching(API_ROUTES)); // every API read's Cache-Control, before its route (decision 051)
   app.disable("x-powered-by");
   app.set("trust proxy", system.config.TRUST_PROXY); // whose X-Forwarded-For to believe (rate limits, Secure cookies)
-  app.use(helmet({ contentSecurityPolicy: { directives: { "frame-ancestors": ["'none'"] } } }));
+  const inlineScripts = parts.ui ? inlineScriptSources(UI_DIST) : []; // the page's theme script, by hash (decision 056)
+  app.use(helmet({ contentSecurityPolicy: { directives: { "frame-ancestors": ["'none'"], "script-src": ["'self'", ...inlineScripts] } } }));
   app.use(noIndex); // X-Robots-Tag on every answer but the sign-in page and files (decision 054)
   app.use(allowedMethods(API_ROUTES)); // OPTIONS and 405 with Allow: the public document's facts, before any session
   const identity = createIdentity(system);

@@ -8,7 +8,7 @@ import express, { type ErrorRequestHandler } from "express";
 import { build } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { availableBackends } from "@crm/infra/testing/test-database";
-import { staticAssets } from "../src/static-assets.ts";
+import { inlineScriptSources, staticAssets } from "../src/static-assets.ts";
 import { appWithPartner } from "../testing/app-with-partner.ts";
 import { rawRequest, type RawAnswer } from "../testing/raw-request.ts";
 import { clientFor, uniqueWord, type LeadClient } from "./leads-helpers.ts";
@@ -58,6 +58,19 @@ describe("the built UI, served precompressed by content negotiation", () => {
     const large = assets.filter((name) => statSync(path.join(dist, "assets", name)).size >= 1024);
     for (const name of large)
       for (const suffix of Object.values(ENCODED)) expect(statSync(path.join(dist, "assets", `${name}${suffix}`)).isFile()).toBe(true);
+  });
+
+  it("paints from index.html alone: the stylesheet inside it, the theme script inside it and allowed by its hash, the app preloaded", () => {
+    const html = readFileSync(path.join(dist, "index.html"), "utf8");
+    expect(html).not.toMatch(/<link[^>]*rel="stylesheet"/);
+    expect(html).toMatch(/<style>[^<]*\.animate-spin/);
+    expect(html).not.toMatch(/<script(?![^>]*type="module")[^>]*\ssrc=/); // no classic script file before the first paint
+    expect(html).toMatch(/<script>[^<]*localStorage\.getItem\("theme"\)/);
+    // One source per inline script, in the CSP's form (Chromium checks the hash itself: e2e shell.spec.ts).
+    expect(inlineScriptSources(dist)).toEqual([expect.stringMatching(/^'sha256-[A-Za-z0-9+/]{43}='$/)]);
+    const preloads = Array.from(html.matchAll(/<link rel="modulepreload" crossorigin href="\/(assets\/[^"]+)"/g), ([, file]) => file!);
+    expect(preloads.some((file) => /\/start-[\w-]+\.js$/.test(file))).toBe(true);
+    for (const file of preloads) expect(statSync(path.join(dist, file)).isFile()).toBe(true);
   });
 
   it("answers every hashed asset in the encoding asked for, or as it is, with the same bytes once decoded", async () => {

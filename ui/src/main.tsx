@@ -1,9 +1,3 @@
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
-import { RouterProvider } from "react-router";
-import { Providers } from "./app/providers.tsx";
-import { createRouter } from "./app/router.tsx";
-import { createQueryClient } from "./lib/query-client.ts";
 import "./index.css";
 
 // A new build replaces the hashed chunks: a screen whose chunk is gone needs the new index.html.
@@ -16,13 +10,15 @@ window.addEventListener("vite:preloadError", (event) => {
   window.location.reload();
 });
 
-const queryClient = createQueryClient();
-const router = createRouter(queryClient);
-
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <Providers queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
-);
+// The page's spinner paints first; the app's code (React, the router and the first screen, nearly all
+// of its JavaScript, fetched meanwhile: index.html preloads it) runs after that frame, so a slow phone
+// shows the page at once rather than after evaluating it (decision 056). A tab opened in the
+// background paints no frames: it starts after a tenth of a second all the same.
+let started = false;
+const start = () => {
+  if (started) return;
+  started = true;
+  void import("./app/start.tsx").then((app) => app.startApp());
+};
+requestAnimationFrame(() => setTimeout(start));
+setTimeout(start, 100);

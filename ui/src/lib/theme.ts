@@ -22,7 +22,7 @@ function applyTheme(theme: Theme) {
   requestAnimationFrame(() => style.remove());
 }
 
-/** Stores the theme under localStorage "theme" and applies it to <html> (public/theme-init.js does it at load). */
+/** Stores the theme under localStorage "theme" and applies it to <html> (the inline script of index.html does it at load). */
 export function setTheme(theme: Theme): void {
   try {
     localStorage.setItem(KEY, theme);

@@ -1,0 +1,19 @@
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { RouterProvider } from "react-router";
+import { createQueryClient } from "@/lib/query-client";
+import { Providers } from "./providers.tsx";
+import { createRouter } from "./router.tsx";
+
+/** Renders the app into #root, over the spinner of index.html (main.tsx calls it once). */
+export function startApp() {
+  const queryClient = createQueryClient();
+  const router = createRouter(queryClient);
+  createRoot(document.getElementById("root")!).render(
+    <StrictMode>
+      <Providers queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  );
+}
