@@ -224,6 +224,8 @@ test("a long column shows its whole count and loads its next cards as it scrolls
   });
   await openBoard(page);
   await expect(column(page, stage).getByLabel("60 leads")).toBeVisible();
+  // A column off the screen draws its cards once the board is scrolled to it (decision 056).
+  await column(page, stage).scrollIntoViewIfNeeded();
   await expect(card(page, stage, "Page 60")).toBeVisible();
   const scroller = page.locator(`[data-column-list="${stage}"]`);
   await scroller.evaluate((list) => list.scrollTo(0, list.scrollHeight));

@@ -19,9 +19,10 @@ const ESTIMATED_CARD_PX = 148;
 const LOAD_AHEAD_CARDS = 10;
 
 /**
- * Whether the column is within a screen's width of the screen. A column further off draws no cards
- * until the board is scrolled towards it: on a phone, where one column fits, the first render draws
- * three columns' cards rather than ten (issue 34, Lighthouse). Checked before the first paint, then
+ * Whether the column is on the screen, or within half a screen's width of it as the board scrolls.
+ * A column further off draws no cards until the board is scrolled towards it: on a phone, where one
+ * column fits, the first render draws two columns' cards rather than ten, and every card drawn costs
+ * the first frame its style and layout (issue 34, Lighthouse). Checked before the first paint, then
  * followed as the board scrolls; once near, a column stays drawn.
  */
 function useNearScreen(ref: RefObject<HTMLElement | null>): boolean {
@@ -32,14 +33,14 @@ function useNearScreen(ref: RefObject<HTMLElement | null>): boolean {
     if (!node || !board || typeof IntersectionObserver === "undefined") return setNear(true);
     const screen = window.innerWidth;
     const { left, right } = node.getBoundingClientRect();
-    if (left < 2 * screen && right > -screen) return setNear(true);
+    if (left < screen && right > 0) return setNear(true);
     const observer = new IntersectionObserver(
       (entries) => {
         if (!entries.some((entry) => entry.isIntersecting)) return;
         setNear(true);
         observer.disconnect();
       },
-      { root: board, rootMargin: `0px ${screen}px` },
+      { root: board, rootMargin: `0px ${Math.round(screen / 2)}px` },
     );
     observer.observe(node);
     return () => observer.disconnect();
@@ -122,7 +123,7 @@ export const PipelineColumn = memo(function PipelineColumn({
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ESTIMATED_CARD_PX,
     getItemKey: (index) => ids[index]!,
-    overscan: 4,
+    overscan: 2, // each card drawn costs the first frame ~40 elements to style (issue 34)
     rangeExtractor,
     enabled: near || activeIndex >= 0,
   });
