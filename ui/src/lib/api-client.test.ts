@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod/mini";
 import * as contract from "@crm/contracts/api/command-result";
-import { AnswerShapeError, apiGet, apiRequest, HttpError, MIN_POSITION_HEADER, pendingPosition, resetPosition, STALE_HEADER } from "./api-client.ts";
+import { adoptEarlyReads, AnswerShapeError, apiGet, apiRequest, HttpError, MIN_POSITION_HEADER, pendingPosition, resetPosition, STALE_HEADER } from "./api-client.ts";
 
 interface Call {
   url: string;
@@ -45,6 +45,23 @@ describe("api client", () => {
   it("uses the status text when the failed response has no body", async () => {
     network(new Response(null, { status: 503, statusText: "Service Unavailable" }));
     await expect(apiGet("/api/stats", Anything)).rejects.toThrow("503: Service Unavailable");
+  });
+
+  it("answers the first read of a URL with the read the entry started, and asks the network after", async () => {
+    const calls = network(json({ n: 2 }));
+    adoptEarlyReads({ "/api/auth/me": Promise.resolve(json({ n: 1 })) });
+    await expect(apiGet("/api/auth/me", Anything)).resolves.toEqual({ n: 1 });
+    expect(calls).toHaveLength(0);
+    await expect(apiGet("/api/auth/me", Anything)).resolves.toEqual({ n: 2 });
+    expect(calls.map((call) => call.url)).toEqual(["/api/auth/me"]);
+  });
+
+  it("leaves an early read unused when a command's position must be waited for", async () => {
+    const calls = network(json({ position: "0000000000000000000042" }), json({ fresh: true }));
+    await apiRequest("POST", "/api/leads", {});
+    adoptEarlyReads({ "/api/auth/me": Promise.resolve(json({ stale: true })) });
+    await expect(apiGet("/api/auth/me", Anything)).resolves.toEqual({ fresh: true });
+    expect(headersOf(calls[1]).get(MIN_POSITION_HEADER)).toBe("0000000000000000000042");
   });
 
   it("answers null to a read refused with 401", async () => {

@@ -118,14 +118,30 @@ export async function apiRequest<T = unknown>(method: string, url: string, paylo
   return schema ? parseAnswer(schema, body, method, url) : (body as T);
 }
 
+/** Reads started before the app ran (main.tsx, early-reads.ts), by URL: each answers the first apiGet of its URL. */
+const earlyReads = new Map<string, Promise<Response>>();
+
+/** Hands over the reads the entry started, for the first apiGet of each URL to take instead of asking again. */
+export function adoptEarlyReads(reads: Record<string, Promise<Response>>): void {
+  for (const [url, response] of Object.entries(reads)) earlyReads.set(url, response);
+}
+
+/** The early read of a URL, once; none when a command's position must be waited for (the early read did not send it). */
+function takeEarlyRead(url: string, sent: string | undefined): Promise<Response> | undefined {
+  const read = earlyReads.get(url);
+  earlyReads.delete(url);
+  return sent === undefined ? read : undefined;
+}
+
 /** A read: null when signed out (401), otherwise the answer parsed with the endpoint's schema; waits for the last command's position. */
 export async function apiGet<T>(url: string, schema: AnswerSchema<T>, signal?: AbortSignal): Promise<T | null> {
   const sent = minPosition;
-  const res = await fetch(url, {
-    credentials: "include",
-    headers: sent === undefined ? {} : { [MIN_POSITION_HEADER]: sent },
-    signal,
-  });
+  const res = await (takeEarlyRead(url, sent) ??
+    fetch(url, {
+      credentials: "include",
+      headers: sent === undefined ? {} : { [MIN_POSITION_HEADER]: sent },
+      signal,
+    }));
   if (res.status === 401) return null;
   if (!res.ok) return raise(res);
   // Once a read answers fresh, every read model has passed the position: stop sending it.
