@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatDateTime, formatTime, formatTimeRange, fromWallTime, isTimeZone, toWallTime } from "../src/time/date-time.ts";
+import {
+  formatDate,
+  formatDateTime,
+  formatTime,
+  formatTimeRange,
+  fromWallTime,
+  isTimeZone,
+  recentWeeks,
+  startOfWeek,
+  toWallTime,
+} from "../src/time/date-time.ts";
 
 describe("the one date-time formatter", () => {
   const instant = "2030-03-05T09:00:00.000Z";
@@ -37,5 +47,29 @@ describe("the one date-time formatter", () => {
     expect(formatDateTime("not a date", "UTC")).toBe("");
     expect(isTimeZone("Europe/Berlin")).toBe(true);
     expect(isTimeZone("Mars/Olympus")).toBe(false);
+  });
+});
+
+describe("weeks in a zone's calendar (the dashboard's chart of new leads)", () => {
+  it("starts weeks on Monday", () => {
+    expect(startOfWeek("2026-03-08")).toBe("2026-03-02"); // a Sunday belongs to the week before
+    expect(startOfWeek("2026-03-09")).toBe("2026-03-09");
+    expect(startOfWeek("2026-01-01")).toBe("2025-12-29");
+  });
+
+  it("lists the last weeks oldest first, this week last, each from its Monday's midnight to the next", () => {
+    const weeks = recentWeeks(new Date("2026-03-11T12:00:00Z"), "UTC", 4); // Wednesday 11 March 2026
+    expect(weeks.map((w) => w.weekStart)).toEqual(["2026-02-16", "2026-02-23", "2026-03-02", "2026-03-09"]);
+    expect(weeks.at(-1)).toEqual({ weekStart: "2026-03-09", from: "2026-03-09T00:00:00.000Z", to: "2026-03-16T00:00:00.000Z" });
+    expect(weeks.slice(1).map((w) => w.from)).toEqual(weeks.slice(0, -1).map((w) => w.to));
+  });
+
+  it("follows the reader's calendar: midnights in the zone, the week of the zone's day, a DST week an hour short", () => {
+    // Sunday 8 March 23:30 UTC is already Monday 9 March in Berlin, and still Sunday in New York.
+    const now = new Date("2026-03-08T23:30:00Z");
+    expect(recentWeeks(now, "Europe/Berlin", 1)).toEqual([{ weekStart: "2026-03-09", from: "2026-03-08T23:00:00.000Z", to: "2026-03-15T23:00:00.000Z" }]);
+    // New York springs forward on 8 March 2026: its week from 2 March is 167 hours long.
+    const [ny] = recentWeeks(now, "America/New_York", 1);
+    expect(ny).toEqual({ weekStart: "2026-03-02", from: "2026-03-02T05:00:00.000Z", to: "2026-03-09T04:00:00.000Z" });
   });
 });

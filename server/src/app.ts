@@ -117,7 +117,7 @@ function readRoutes(system: System, watcher: CheckpointWatcher, storage: FileSto
   reads.use(eventStreamRoutes({ watcher, db: reading("leads") }));
   reads.use(openApiRoutes({ routes: () => API_ROUTES, referencePage: path.join(UI_DIST, "api-docs.html") }));
   reads.use(historyReadRoutes({ db: reading("lead_streams", "users"), store, now }));
-  reads.use(leadReadRoutes({ db: reading("leads"), store, watcher }));
+  reads.use(leadReadRoutes({ db: reading("leads"), store, watcher, now }));
   reads.use(activityReadRoutes({ db: reading("activities", "users"), scoped: reading("activities", "users", "leads") }));
   reads.use(meetingReadRoutes({ db: reading("meetings"), scoped: reading("meetings", "leads"), now }));
   reads.use(calendarReadRoutes({ db: system.db, meetings: reading("meetings"), videoProvider: videoProviderOf(system.config), now })); // feed tokens: no read model

@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { CHART_WEEKS } from "@crm/contracts/lead/answers";
 import { LEAD_STAGES } from "@crm/contracts/lead/stages";
+import { addDays, fromWallTime, startOfWeek, toWallTime } from "@crm/contracts/time/date-time";
 import { postgresAvailable, type Backend } from "@crm/infra/testing/test-database";
 import { appWithPartner } from "../testing/app-with-partner.ts";
 import { signUpAs } from "../testing/sign-up-as.ts";
@@ -195,6 +197,34 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
       };
       expect(await counts(1)).toEqual(expected);
       expect((await partner.get("/api/stats")).body).toEqual(stats);
+    });
+
+    it("charts the open leads as the full list has them: by stage, and created per week in the reader's zone", async () => {
+      await partner.createLead({ name: `Charted ${uniqueWord()}` });
+      const all = (await partner.get("/api/leads")).body as { stage: string; createdAt: string }[];
+      for (const zone of ["Europe/Berlin", "America/New_York", "Pacific/Kiritimati"]) {
+        const res = await manager.get(`/api/stats/pipeline?zone=${encodeURIComponent(zone)}`);
+        expect(res.status, zone).toBe(200);
+        expect(res.body.byStage).toEqual(LEAD_STAGES.map((stage) => ({ stage, count: all.filter((l) => l.stage === stage).length })));
+        const weeks: { weekStart: string; count: number }[] = res.body.newPerWeek;
+        expect(weeks).toHaveLength(CHART_WEEKS);
+        // Mondays a week apart, the last one this week's in the zone (its Monday is at most six days back).
+        const today = toWallTime(new Date().toISOString(), zone).slice(0, 10);
+        expect(weeks.map((w) => w.weekStart)).toEqual(weeks.map((_, i) => addDays(weeks[0]!.weekStart, 7 * i)));
+        expect(startOfWeek(today)).toBe(weeks.at(-1)!.weekStart);
+        // Each week from its Monday's midnight in the zone to the next one's.
+        const midnight = (day: string) => Date.parse(fromWallTime(`${day}T00:00`, zone)!);
+        const created = (w: { weekStart: string }) =>
+          all.filter((l) => Date.parse(l.createdAt) >= midnight(w.weekStart) && Date.parse(l.createdAt) < midnight(addDays(w.weekStart, 7))).length;
+        expect(weeks.map((w) => w.count), zone).toEqual(weeks.map(created));
+        expect(weeks.at(-1)!.count).toBeGreaterThan(0);
+      }
+      for (const zone of ["", "Mars/Olympus", "x".repeat(65)]) {
+        const bad = await partner.get(`/api/stats/pipeline?zone=${zone}`);
+        expect(bad.status, zone).toBe(400);
+        expect(bad.body.errors.map((e: { field: string }) => e.field), zone).toEqual(["zone"]);
+      }
+      expect((await partner.get("/api/stats/pipeline")).status).toBe(400);
     });
 
     it("archives a lead (Partner only): it leaves the board, the list, the stats and its timeline, and is read as archived", async () => {

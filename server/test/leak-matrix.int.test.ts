@@ -101,6 +101,7 @@ function samplesFor(world: World): Samples {
     "GET /api/metrics": fixed("/api/metrics", "through"), // only this host or the metrics token: 404 to the matrix's addresses
     "GET /api/events/stream": fixed("/api/events/stream"),
     "GET /api/stats": fixed("/api/stats"),
+    "GET /api/stats/pipeline": fixed("/api/stats/pipeline?zone=Europe%2FBerlin"),
     "GET /api/activities/recent": fixed("/api/activities/recent?limit=100"),
     "GET /api/leads": fixed("/api/leads"),
     "GET /api/leads/board": fixed("/api/leads/board"),

@@ -70,6 +70,20 @@ export const Stats = z.object({
 });
 export type Stats = z.infer<typeof Stats>;
 
+/** How many weeks the dashboard's chart of new leads shows, this week last. */
+export const CHART_WEEKS = 8;
+
+/**
+ * GET /api/stats/pipeline: the dashboard's charts, counted by the server. Every open lead by stage (all ten,
+ * in pipeline order), and the open leads created in each of the last CHART_WEEKS weeks (Monday-based, in
+ * the reader's zone, oldest first).
+ */
+export const PipelineCharts = z.object({
+  byStage: z.array(z.object({ stage: Stage, count: z.int() })),
+  newPerWeek: z.array(z.object({ weekStart: z.iso.date(), count: z.int() })),
+});
+export type PipelineCharts = z.infer<typeof PipelineCharts>;
+
 export const ImportRowStatus = z.enum(["created", "updated", "error"]);
 
 /** What a row sets beyond the contact's details, as the import read it (the preview lists it); absent cells are left out. */

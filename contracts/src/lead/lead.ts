@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isTimeZone } from "../time/date-time.ts";
 import { BOARD_MAX_PAGE, BOARD_PAGE } from "./board.ts";
 import { leadFields } from "./commands.ts";
 import { LEAD_PRIORITIES, LEAD_STAGES } from "./stages.ts";
@@ -32,6 +33,15 @@ export const LeadListQuery = z.object({
   mine: z.enum(["true", "false"], { error: "Use true or false" }).optional(),
   /** Only the leads this staff account owns. */
   owner: z.uuid("Owner ids are UUIDs").optional(),
+});
+
+/** GET /api/stats/pipeline: whose calendar the chart's weeks follow (the reader's zone). */
+export const PipelineChartsQuery = z.object({
+  zone: z
+    .string({ error: "Time zone is required" })
+    .trim()
+    .max(64, { error: "At most 64 characters", abort: true })
+    .refine(isTimeZone, "Use an IANA time zone, such as Europe/Berlin"),
 });
 
 /** GET /api/leads/lost and /api/leads/archived: the closed leads, newest first, optionally searched. */

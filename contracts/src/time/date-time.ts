@@ -98,3 +98,37 @@ export function fromWallTime(wall: string, zone: string): string | undefined {
   const date = new TZDate(y, mo - 1, d, h, mi, Number.isNaN(s) ? 0 : s, zone);
   return valid(date) ? new Date(date.getTime()).toISOString() : undefined;
 }
+
+/** The calendar day (YYYY-MM-DD) shifted by some days. */
+export function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** The Monday (YYYY-MM-DD) of the week holding a calendar day. */
+export function startOfWeek(day: string): string {
+  const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
+  return addDays(day, -((weekday + 6) % 7));
+}
+
+/** One week of a zone's calendar: its Monday, and the instants (ISO) where it starts and where the next one starts. */
+export interface ZoneWeek {
+  weekStart: string;
+  from: string;
+  to: string;
+}
+
+/**
+ * The last `weeks` weeks, Monday-based, in the zone's calendar: oldest first, the week holding `now`
+ * last. A week starts at its Monday's midnight in the zone, so a lead created on Sunday 23:30 in Berlin
+ * counts in that week, whatever UTC says.
+ */
+export function recentWeeks(now: Date, zone: string, weeks: number): ZoneWeek[] {
+  const thisWeek = startOfWeek(toWallTime(now.toISOString(), zone).slice(0, 10));
+  const midnight = (day: string) => fromWallTime(`${day}T00:00`, zone)!;
+  return Array.from({ length: weeks }, (_, i) => {
+    const weekStart = addDays(thisWeek, -7 * (weeks - 1 - i));
+    return { weekStart, from: midnight(weekStart), to: midnight(addDays(weekStart, 7)) };
+  });
+}

@@ -1,6 +1,8 @@
 import { foldSearch } from "@crm/contracts/lead/fold";
 import { LEAD_STAGES, type Lead, type LeadStage, type Stats } from "@crm/contracts/lead/lead";
 import { closedLeads, leads, leadStageCounts } from "@crm/contracts/read-models/leads";
+import type { PipelineCharts } from "@crm/contracts/lead/answers";
+import type { ZoneWeek } from "@crm/contracts/time/date-time";
 import type { Queryable } from "@crm/infra/db/database";
 
 export interface LeadFilter {
@@ -159,6 +161,30 @@ export async function getStats(q: Queryable, directorId?: string): Promise<Stats
           [directorId],
         );
   return rows[0]!;
+}
+
+/**
+ * The dashboard's charts (PipelineCharts): the open leads per stage, as lead_stage_counts keeps them, and
+ * those created in each of the weeks given (oldest first), counted in one pass over the leads created
+ * since the first week began.
+ */
+export async function getPipelineCharts(q: Queryable, weeks: readonly ZoneWeek[]): Promise<PipelineCharts> {
+  const bounds = [...weeks.map((week) => week.from), weeks.at(-1)!.to];
+  const [stages, created] = await Promise.all([
+    q.query<{ stage: string; leads: number }>(`SELECT stage, leads FROM ${leadStageCounts}`),
+    // width_bucket: 1 for the first week, weeks.length for the last (bounds sorted, rows outside them filtered out).
+    q.query<{ bucket: number; leads: number }>(
+      `SELECT width_bucket(created_at, $1::timestamptz[]) AS bucket, count(*)::int AS leads
+       FROM ${leads} WHERE created_at >= $2 AND created_at < $3 GROUP BY 1`,
+      [bounds, bounds[0], bounds.at(-1)],
+    ),
+  ]);
+  const byStage = new Map(stages.rows.map((row) => [row.stage, row.leads]));
+  const byWeek = new Map(created.rows.map((row) => [row.bucket, row.leads]));
+  return {
+    byStage: LEAD_STAGES.map((stage) => ({ stage, count: byStage.get(stage) ?? 0 })),
+    newPerWeek: weeks.map((week, i) => ({ weekStart: week.weekStart, count: byWeek.get(i + 1) ?? 0 })),
+  };
 }
 
 /** LIKE treats % and _ as wildcards and \ as its escape: make them literal. */

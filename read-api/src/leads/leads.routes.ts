@@ -3,7 +3,18 @@ import { z } from "zod";
 import { ForbiddenError, NotFoundError } from "@crm/contracts/api/errors";
 import { LeadIdParam } from "@crm/contracts/api/params";
 import { AsOfQuery } from "@crm/contracts/history/history";
-import { ClosedLeadsQuery, LEAD_STAGES, Lead, LeadBoard, LeadBoardQuery, LeadListQuery, Stats } from "@crm/contracts/lead/lead";
+import { CHART_WEEKS, PipelineCharts } from "@crm/contracts/lead/answers";
+import {
+  ClosedLeadsQuery,
+  LEAD_STAGES,
+  Lead,
+  LeadBoard,
+  LeadBoardQuery,
+  LeadListQuery,
+  PipelineChartsQuery,
+  Stats,
+} from "@crm/contracts/lead/lead";
+import { recentWeeks } from "@crm/contracts/time/date-time";
 import { SETTINGS_STREAM_ID } from "@crm/contracts/settings/events";
 import { applySettingsChange, INITIAL_SETTINGS, type SettingsChange } from "@crm/contracts/settings/state";
 import type { Queryable } from "@crm/infra/db/database";
@@ -15,7 +26,7 @@ import { routeGroup, type RouteBuilder } from "@crm/infra/http/route";
 import { directorReading, NOT_YOUR_CLIENT } from "../creative/client-access.ts";
 import { leadAsOf } from "../history/history.routes.ts";
 import { createLeadListCache, leadsStamp, watchedLeadsStamp, type LeadList, type StampWatcher } from "./lead-list-cache.ts";
-import { boardJson, closedLeadsJson, getLead, getStats, listLeadsJson, stageDefaults, type LeadFilter } from "./leads.queries.ts";
+import { boardJson, closedLeadsJson, getLead, getPipelineCharts, getStats, listLeadsJson, stageDefaults, type LeadFilter } from "./leads.queries.ts";
 
 /**
  * A rendered list with its entity tag: 304 when the client has it; else compressed in the coding
@@ -37,14 +48,17 @@ export interface LeadReadDeps {
   store: EventStore;
   /** The checkpoint watcher: with it, a cached list is answered without asking the checkpoints (watchedLeadsStamp). */
   watcher?: StampWatcher;
+  /** The clock: the chart's weeks end with the one holding now. */
+  now: () => Date;
 }
 
 /** What the lead routes share: the rendered lists and boards, the stats counted once per leads stamp, the stages' default probabilities. */
-function setup({ db, store, watcher }: LeadReadDeps) {
+function setup({ db, store, watcher, now }: LeadReadDeps) {
   const stamp = watcher ? watchedLeadsStamp(db, watcher) : () => leadsStamp(db);
   return {
     db,
     store,
+    now,
     lists: createLeadListCache(db, (filter: LeadFilter) => listLeadsJson(db, filter), { stamp }),
     boards: boardCache(db, store, stamp),
     stats: countedOncePerStamp(db, stamp),
@@ -174,5 +188,15 @@ export const leadReadRoutes = routeGroup(setup, (route) => [
     responses: { 200: Stats },
     handle: async ({ req, res }, { db, stats }) =>
       void res.json(req.user?.role === "Creative Director" ? await getStats(db, req.user.id) : await stats()),
+  }),
+  route({
+    method: "GET",
+    path: "/api/stats/pipeline",
+    allow: STAFF,
+    tag: "dashboard",
+    summary: `The dashboard's charts: every open lead by stage, and the open leads created in each of the last ${CHART_WEEKS} weeks (Monday-based, in the zone asked for)`,
+    query: PipelineChartsQuery,
+    responses: { 200: PipelineCharts },
+    handle: async ({ res, query: { zone } }, { db, now }) => void res.json(await getPipelineCharts(db, recentWeeks(now(), zone, CHART_WEEKS))),
   }),
 ]);

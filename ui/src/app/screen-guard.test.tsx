@@ -14,6 +14,7 @@ function signedInAs(role: Role) {
     if (url === "/api/users/pending") return { status: 200, body: [] };
     if (url === "/api/stats")
       return { status: 200, body: { newLeads: 0, contractsPending: 0, onboardingInProgress: 0, clientsAssigned: 0 } };
+    if (url.startsWith("/api/stats/pipeline")) return { status: 200, body: { byStage: [], newPerWeek: [] } };
     if (url.startsWith("/api/leads") || url.startsWith("/api/activities")) return { status: 200, body: [] };
     return { status: 404, body: { title: "Not Found", detail: "No such route" } };
   });
