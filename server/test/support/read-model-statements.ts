@@ -1,11 +1,13 @@
 import { randomUUID } from "node:crypto";
 import type { DomainEvent, RecordedEvent } from "@crm/contracts/events/registry";
 import { fileStreamId, submissionStreamId, taskStreamId } from "@crm/contracts/creative/stream";
+import { CHART_WEEKS } from "@crm/contracts/lead/answers";
 import { leadStreamId } from "@crm/contracts/lead/stream";
 import { meetingStreamId } from "@crm/contracts/meeting/stream";
 import { emptyAnswers } from "@crm/contracts/questionnaire/fields";
 import { questionnaireStreamId } from "@crm/contracts/questionnaire/stream";
 import { leadCreatedEvent, stageChangedEvent } from "@crm/contracts/testing/lead-events";
+import { recentWeeks } from "@crm/contracts/time/date-time";
 import { userStreamId } from "@crm/contracts/user/stream";
 import type { NamedStatement, Queryable } from "@crm/infra/db/database";
 import type { EventStore } from "@crm/infra/event-store/event-store";
@@ -92,6 +94,7 @@ export const READ_CASES: Record<string, Case> = {
   "leads.getLead": (q) => leadsQueries.getLead(q, SAMPLE.lead),
   "leads.getStats": (q) => leadsQueries.getStats(q),
   "leads.getStats (director)": (q) => leadsQueries.getStats(q, SAMPLE.user),
+  "leads.getPipelineCharts": (q) => leadsQueries.getPipelineCharts(q, recentWeeks(new Date(), "Europe/Berlin", CHART_WEEKS)),
   "meetings.meetingsOfLead": (q) => meetingsQueries.meetingsOfLead(q, SAMPLE.lead),
   "meetings.upcomingMeetings": (q) => meetingsQueries.upcomingMeetings(q, new Date(0).toISOString(), 5),
   "meetings.upcomingMeetings (director)": (q) => meetingsQueries.upcomingMeetings(q, new Date(0).toISOString(), 5, SAMPLE.user),
