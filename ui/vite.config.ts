@@ -4,65 +4,61 @@ import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { compression } from "vite-plugin-compression2";
 
-/**
- * The app's one stylesheet goes inside index.html, not beside it: the first frame (the loading
- * spinner) paints from the HTML alone, with no render-blocking request before it (decision 056).
- * The stylesheet is 9 KB in brotli; index.html is asked for again on every visit anyway (no-cache).
- */
-function inlineStylesheet(): Plugin {
+type IndexHtmlHook = Extract<NonNullable<Plugin["transformIndexHtml"]>, { handler: unknown }>["handler"];
+
+/** A build step on the app's index.html once its chunks are written (the API reference's page keeps its own). */
+function onIndexHtml(name: string, handler: IndexHtmlHook): Plugin {
   return {
-    name: "crm:inline-stylesheet",
+    name,
     apply: "build",
     transformIndexHtml: {
       order: "post",
-      handler(html, { bundle, path: page }) {
-        if (page !== "/index.html") return html; // the API reference's page (vite.api-docs.config.ts) keeps its own
-        return html.replace(/<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g, (tag, file: string) => {
-          const asset = bundle?.[file];
-          return asset?.type === "asset" ? `<style>${String(asset.source)}</style>` : tag;
-        });
+      handler(html, context) {
+        return context.path === "/index.html" ? handler.call(this, html, context) : html;
       },
     },
   };
 }
 
 /**
+ * The app's one stylesheet goes inside index.html, not beside it: the first frame (the loading
+ * spinner) paints from the HTML alone, with no render-blocking request before it (decision 056).
+ * The stylesheet is 9 KB in brotli; index.html is asked for again on every visit anyway (no-cache).
+ */
+const inlineStylesheet = () =>
+  onIndexHtml("crm:inline-stylesheet", (html, { bundle }) =>
+    html.replace(/<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g, (tag, file: string) => {
+      const asset = bundle?.[file];
+      return asset?.type === "asset" ? `<style>${String(asset.source)}</style>` : tag;
+    }),
+  );
+
+/**
  * main.tsx starts the app by a dynamic import once the page has painted (decision 056); index.html
  * still asks for that code at once, as it would for a static import: a modulepreload for the app's
  * chunk and every chunk it imports, fetched and compiled while the spinner paints, run later.
  */
-function preloadApp(entry: string): Plugin {
-  return {
-    name: "crm:preload-app",
-    apply: "build",
-    transformIndexHtml: {
-      order: "post",
-      handler(html, { bundle, path: page }) {
-        if (page !== "/index.html") return html;
-        const chunks = Object.values(bundle ?? {}).filter((output) => output.type === "chunk");
-        const app = chunks.find((chunk) => chunk.facadeModuleId === path.resolve(import.meta.dirname, entry));
-        if (!app) throw new Error(`crm:preload-app: no chunk for ${entry}`);
-        const preloaded = new Set(Array.from(html.matchAll(/<(?:link|script)[^>]*(?:href|src)="\/([^"]+)"/g), ([, file]) => file));
-        const files: string[] = [];
-        const visit = (file: string) => {
-          if (preloaded.has(file)) return;
-          preloaded.add(file);
-          files.push(file);
-          for (const imported of chunks.find((chunk) => chunk.fileName === file)?.imports ?? []) visit(imported);
-        };
-        visit(app.fileName);
-        return {
-          html,
-          tags: files.map((file) => ({
-            tag: "link",
-            attrs: { rel: "modulepreload", crossorigin: true, href: `/${file}` },
-            injectTo: "head" as const,
-          })),
-        };
-      },
-    },
-  };
-}
+const preloadApp = (entry: string) =>
+  onIndexHtml("crm:preload-app", (html, { bundle }) => {
+    const chunks = Object.values(bundle ?? {}).filter((output) => output.type === "chunk");
+    const app = chunks.find((chunk) => chunk.facadeModuleId === path.resolve(import.meta.dirname, entry));
+    if (!app) throw new Error(`crm:preload-app: no chunk for ${entry}`);
+    const preloaded = new Set(Array.from(html.matchAll(/<(?:link|script)[^>]*(?:href|src)="\/([^"]+)"/g), ([, file]) => file));
+    const files: string[] = [];
+    const visit = (file: string) => {
+      if (preloaded.has(file)) return;
+      preloaded.add(file);
+      files.push(file);
+      for (const imported of chunks.find((chunk) => chunk.fileName === file)?.imports ?? []) visit(imported);
+    };
+    visit(app.fileName);
+    const preload = (file: string) => ({
+      tag: "link",
+      attrs: { rel: "modulepreload", crossorigin: true, href: `/${file}` },
+      injectTo: "head" as const,
+    });
+    return { html, tags: files.map(preload) };
+  });
 
 /** A module id inside one of these packages of node_modules. */
 const inPackages = (...names: string[]) => new RegExp(`node_modules[\\\\/](${names.join("|")})[\\\\/]`);
