@@ -27,7 +27,7 @@ const ROUTES: Record<string, string[]> = {
   "/pending": ["src/features/auth/components/pending-page.tsx"],
   "/onboarding-form": ["src/features/questionnaire/components/questionnaire-page.tsx"],
   "/dashboard": [SHELL, "src/features/dashboard/components/dashboard-page.tsx"],
-  "/leads": [SHELL, "src/features/leads/components/leads-page.tsx"],
+  "/leads": [SHELL, "src/features/leads/components/closed-leads-screen.tsx"],
   "/lead/:id": [SHELL, "src/app/screens/lead-page.tsx"],
   "/onboarding": [SHELL, "src/app/screens/onboarding-page.tsx"],
   "/inbox": [SHELL, "src/features/inbox/components/inbox-page.tsx"],

@@ -24,7 +24,7 @@ for (const backend of ["postgres", "pglite"] as const) {
   run(`security (${backend})`, () => {
     const fx = appWithPartner(backend);
 
-    it("sends helmet's headers on API answers, errors included: CSP without inline scripts, no framing, nosniff, referrer policy", async () => {
+    it("sends helmet's headers on API answers, errors included: CSP with no unsafe-inline or unsafe-eval, no framing, nosniff, referrer policy", async () => {
       for (const path of ["/api/health", "/api/leads", "/api/nope"]) {
         const res = await fetch(`${fx.app.url}${path}`);
         const csp = res.headers.get("content-security-policy") ?? "";
