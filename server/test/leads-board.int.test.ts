@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { CHART_WEEKS } from "@crm/contracts/lead/answers";
 import { LEAD_STAGES } from "@crm/contracts/lead/stages";
-import { addDays, fromWallTime, startOfWeek, toWallTime } from "@crm/contracts/time/date-time";
+import { addDays, fromWallTime, startOfWeek, todayIn } from "@crm/contracts/time/date-time";
 import { postgresAvailable, type Backend } from "@crm/infra/testing/test-database";
 import { appWithPartner } from "../testing/app-with-partner.ts";
 import { signUpAs } from "../testing/sign-up-as.ts";
@@ -209,7 +209,7 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
         const weeks: { weekStart: string; count: number }[] = res.body.newPerWeek;
         expect(weeks).toHaveLength(CHART_WEEKS);
         // Mondays a week apart, the last one this week's in the zone (its Monday is at most six days back).
-        const today = toWallTime(new Date().toISOString(), zone).slice(0, 10);
+        const today = todayIn(zone);
         expect(weeks.map((w) => w.weekStart)).toEqual(weeks.map((_, i) => addDays(weeks[0]!.weekStart, 7 * i)));
         expect(startOfWeek(today)).toBe(weeks.at(-1)!.weekStart);
         // Each week from its Monday's midnight in the zone to the next one's.

@@ -99,6 +99,9 @@ export function fromWallTime(wall: string, zone: string): string | undefined {
   return valid(date) ? new Date(date.getTime()).toISOString() : undefined;
 }
 
+/** Today in the zone, as YYYY-MM-DD: what a day kept as YYYY-MM-DD is compared with. */
+export const todayIn = (zone: string, now: Date = new Date()): string => toWallTime(now.toISOString(), zone).slice(0, 10);
+
 /** The calendar day (YYYY-MM-DD) shifted by some days. */
 export function addDays(day: string, days: number): string {
   const date = new Date(`${day}T00:00:00Z`);
@@ -125,7 +128,7 @@ export interface ZoneWeek {
  * counts in that week, whatever UTC says.
  */
 export function recentWeeks(now: Date, zone: string, weeks: number): ZoneWeek[] {
-  const thisWeek = startOfWeek(toWallTime(now.toISOString(), zone).slice(0, 10));
+  const thisWeek = startOfWeek(todayIn(zone, now));
   const midnight = (day: string) => fromWallTime(`${day}T00:00`, zone)!;
   return Array.from({ length: weeks }, (_, i) => {
     const weekStart = addDays(thisWeek, -7 * (weeks - 1 - i));

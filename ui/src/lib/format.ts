@@ -1,16 +1,13 @@
-import { formatDate, toWallTime } from "@crm/contracts/time/date-time";
+import { formatDate } from "@crm/contracts/time/date-time";
 
 /**
  * Dates and times on screen (docs/product.md, "Limits and constants", Dates) go through the one
  * formatter of contracts/src/time/date-time.ts, in the reader's zone (useTimeZone() of ui/src/api/use-time-zone.ts).
  */
-export { formatDate, formatDateTime, formatTime, formatTimeRange } from "@crm/contracts/time/date-time";
+export { formatDate, formatDateTime, formatTime, formatTimeRange, todayIn } from "@crm/contracts/time/date-time";
 
 /** A calendar day kept as YYYY-MM-DD (an expected close, a due date, a follow-up) as "Mar 5, 2030": the same day in every zone. */
 export const formatDay = (day: string): string => formatDate(`${day}T00:00:00Z`, "UTC");
-
-/** Today in the zone, as YYYY-MM-DD: what a day kept as YYYY-MM-DD is compared with. */
-export const todayIn = (zone: string, now: Date = new Date()): string => toWallTime(now.toISOString(), zone).slice(0, 10);
 
 const UNITS: [limit: number, seconds: number, name: string][] = [
   [3600, 60, "minute"],

@@ -1,6 +1,6 @@
 import type { Lead } from "@crm/contracts/lead/answers";
 import { leadsToCsv, type LeadCsvContext } from "@crm/contracts/lead/lead-csv";
-import { toWallTime } from "@crm/contracts/time/date-time";
+import { todayIn } from "@crm/contracts/time/date-time";
 import type { User } from "@crm/contracts/user/answers";
 
 /** What the export reads beyond the leads: the staff (owners by email), the agency's currency and the user's zone. */
@@ -18,7 +18,7 @@ export function csvContext({ staff, currency }: Pick<ExportContext, "staff" | "c
 
 /** leads-{yyyy-MM-dd}.csv, the date in the user's zone. */
 export function exportFileName(now: Date, timeZone: string): string {
-  return `leads-${toWallTime(now.toISOString(), timeZone).slice(0, 10)}.csv`;
+  return `leads-${todayIn(timeZone, now)}.csv`;
 }
 
 /** Saves the leads as a CSV download in the browser (docs/product.md, "Leads and the pipeline", CSV export). */
