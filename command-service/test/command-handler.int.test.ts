@@ -221,7 +221,8 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
         // Rewritten by another process: the append at the kept state's mark is refused by the stream's rewrites count.
         const erase = (e: RecordedEvent) =>
           e.type === "LeadDetailsChanged" && e.data.changes.notes === "private" ? { ...e.data, changes: { notes: "[erased]" } } : e.data;
-        expect(await createPostgresStreamRedactor(fx.database.db).rewriteStreams([streamId], erase)).toBeGreaterThan(0);
+        // This database has the log only, no ledger: nothing to seal the rewrite in.
+        expect(await createPostgresStreamRedactor(fx.database.db, { sealRedactions: async () => undefined }).rewriteStreams([streamId], erase)).toBeGreaterThan(0);
         const outcome = await note("after");
         expect(outcome.version).toBe(4);
         expect(outcome.state.notes).toEqual(["[erased]", "more", "after"]);

@@ -87,6 +87,12 @@ const ConfigSchema = z.object({
   METRICS_TOKEN: z.string().trim().min(16).optional(),
   /** GET /api/ready answers 503 while a projection is more than this many events behind the log head. */
   READY_MAX_LAG: z.coerce.number().int().min(0).default(1000),
+  // The ledger (docs/decisions/057-the-auditors-ledger.md): the Ed25519 key that signs the chain's checkpoints, as a PKCS #8
+  // PEM or the base64 of a 32-byte seed; unset, DATA_DIR/audit-signing-key.pem, made on first start. Keep it away from the database.
+  AUDIT_SIGNING_KEY: z.string().trim().transform((v) => (v === "" ? undefined : v)).optional(),
+  /** The chain's head is signed after this many new events, or after AUDIT_CHECKPOINT_MINUTES with any. */
+  AUDIT_CHECKPOINT_EVERY: z.coerce.number().int().min(1).default(10_000),
+  AUDIT_CHECKPOINT_MINUTES: z.coerce.number().min(0).default(60),
   // Sign-in through OpenID Connect (Google by default); off unless issuer, client id and secret are all set.
   OIDC_ISSUER: optionalUrl,
   OIDC_CLIENT_ID: z.string().trim().optional(),

@@ -4,6 +4,7 @@ import { loadCheckpoints } from "@crm/projector/checkpoints";
 import { ALL_PROJECTIONS } from "@crm/projector/projections";
 import { rebuildProjections } from "@crm/projector/rebuild";
 import { adoptRestoredEvents } from "./adopt-restored.ts";
+import { AUDIT_USAGE, auditCheckpointCommand, auditKeyCommand, auditVerifyCommand } from "./cli-audit.ts";
 import { backupDataDir, POSTGRES_BACKUP_STEPS, restoreDataDir } from "./backup.ts";
 import { createUserCommand, USERS_USAGE } from "./cli-users.ts";
 import { createProgressBar } from "./progress-bar.ts";
@@ -16,12 +17,15 @@ const USAGE = `Usage: crm <command>
   backup --out FILE [--force]     the embedded store (database and uploaded files) as one .tar.gz; app stopped
   restore --from FILE [--force]   a backup into an empty DATA_DIR, then rebuild every read model
   events adopt-restored           after pg_restore onto another server: move the events below its transaction ids; app stopped
-${USERS_USAGE}`;
+${USERS_USAGE}${AUDIT_USAGE}`;
 
 type Handler = (system: System, args: string[]) => Promise<void>;
 
 const commands: Record<string, Handler> = {
   "users create": createUserCommand,
+  "audit verify": auditVerifyCommand,
+  "audit checkpoint": auditCheckpointCommand,
+  "audit key": auditKeyCommand,
   "projections status": async (system) => {
     const checkpoints = await loadCheckpoints(system.db);
     for (const p of ALL_PROJECTIONS) {

@@ -1,6 +1,7 @@
 import type { Server } from "node:http";
 import { startSmtpIntake } from "@crm/command-service/inbound/smtp-intake";
 import { startMessagingReactors } from "@crm/command-service/reactors/start-reactors";
+import { startChainFollower } from "@crm/infra/audit/chain-follower";
 import { fastPathsOf, loadConfig } from "@crm/infra/config";
 import { defaultLogger, logTo } from "@crm/infra/log/logger";
 import { openFileStorage } from "@crm/infra/storage/open-storage";
@@ -33,6 +34,18 @@ async function main() {
           projections: ALL_PROJECTIONS,
           log: logTo(log),
           pipelined: fast.pipelinedProjector,
+        })
+      : undefined;
+  // The ledger's chain follows the log beside the projector (docs/decisions/057-the-auditors-ledger.md).
+  const chain =
+    (mode === "all" || mode === "projector") && system.ledger
+      ? await startChainFollower({
+          ledger: system.ledger,
+          store: system.store,
+          log: logTo(log),
+          checkpointEvery: config.AUDIT_CHECKPOINT_EVERY,
+          checkpointAfterMs: config.AUDIT_CHECKPOINT_MINUTES * 60_000,
+          now: system.now,
         })
       : undefined;
   // Mail, SMS and calendar reactors run beside the commands that request them (docs/decisions/008-meetings-and-messages-delivered-by-reactors.md).
@@ -77,6 +90,7 @@ async function main() {
     await smtpIntake?.close();
     await imapPoller?.stop();
     await projector?.stop();
+    await chain?.stop();
     await reactors?.stop();
     await watcher?.close();
     await system.close();

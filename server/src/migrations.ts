@@ -1,3 +1,4 @@
+import { eventChainMigrations } from "@crm/infra/audit/event-chain.migrations";
 import { identityMigrations } from "@crm/infra/auth/identity.migrations";
 import { calendarMigrations } from "@crm/infra/calendar/calendar.migrations";
 import { clientLinkMigrations } from "@crm/infra/client-links/client-link.migrations";
@@ -7,4 +8,4 @@ import { checkpointMigrations } from "@crm/projector/checkpoints";
 import { reactorMigrations } from "@crm/infra/reactor/reactor.migrations";
 
 /** Every schema migration, in the order they apply. Read-model tables belong to the projector. */
-export const ALL_MIGRATIONS: readonly Migration[] = [...eventStoreMigrations, ...checkpointMigrations, ...identityMigrations, ...reactorMigrations, ...clientLinkMigrations, ...calendarMigrations];
+export const ALL_MIGRATIONS: readonly Migration[] = [...eventStoreMigrations, ...eventChainMigrations, ...checkpointMigrations, ...identityMigrations, ...reactorMigrations, ...clientLinkMigrations, ...calendarMigrations];

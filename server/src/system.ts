@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { loadAuditKey, type AuditKey } from "@crm/infra/audit/audit-key";
+import { createLedger, type Ledger } from "@crm/infra/audit/event-chain";
 import { createBackgroundJobs, type BackgroundJobs } from "@crm/infra/background/background-jobs";
 import { keptStreamStates, loadedStreamStates, useStreamStates } from "@crm/command-service/core/stream-states";
 import { fastPathsOf, type Config } from "@crm/infra/config";
@@ -19,6 +21,10 @@ export interface System {
   store: EventStore;
   /** Rewrites stored events in place, for erasure only (decisions/020). */
   redactor: StreamRedactor;
+  /** The key that signs the ledger's checkpoints and erasure seals. */
+  auditKey: AuditKey;
+  /** The tamper-evident chain over the log (decisions/057); none on KurrentDB, whose log is not in this database. */
+  ledger?: Ledger;
   now: () => Date;
   newId: () => string;
   /** JSON lines at LOG_LEVEL; lines logged while serving a request carry its id. */
@@ -40,12 +46,17 @@ export async function openSystem(config: Config, db?: Database, log: Logger = cr
     ? createKurrentDbEventStore(kurrent, database)
     : createPostgresEventStore(database, { groupBatching: fast.groupBatching });
   useStreamStates(store, fast.streamStates ? keptStreamStates(store) : loadedStreamStates(store));
+  const now = () => new Date();
+  const auditKey = loadAuditKey(config.AUDIT_SIGNING_KEY, config.DATA_DIR);
+  const ledger = kurrent ? undefined : createLedger(database, auditKey, now);
   return {
     config,
     db: database,
     store,
-    redactor: kurrent ? unsupportedStreamRedactor("KurrentDB") : createPostgresStreamRedactor(database),
-    now: () => new Date(),
+    redactor: ledger ? createPostgresStreamRedactor(database, ledger) : unsupportedStreamRedactor("KurrentDB"),
+    auditKey,
+    ledger,
+    now,
     newId: randomUUID,
     log,
     background,

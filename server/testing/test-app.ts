@@ -6,6 +6,7 @@ import { fastPathVariables, loadConfig } from "@crm/infra/config";
 import type { Database } from "@crm/infra/db/database";
 import { logTo, type Logger } from "@crm/infra/log/logger";
 import { createTestDatabase, type Backend } from "@crm/infra/testing/test-database";
+import { startChainFollower, type ChainFollower } from "@crm/infra/audit/chain-follower";
 import { ALL_PROJECTIONS } from "@crm/projector/projections";
 import { startProjector } from "@crm/projector/projector";
 import type { ProjectorRunner } from "@crm/projector/runner";
@@ -22,6 +23,8 @@ export interface TestApp {
   system: System;
   /** The in-process projector (a test may stop it to let the read models fall behind). */
   projector: ProjectorRunner;
+  /** The ledger's chain follower: `settle()` chains every event appended so far. */
+  chain: ChainFollower;
   /** A connection string to the same database, only on Postgres (for other processes). */
   databaseUrl?: string;
   close(): Promise<void>;
@@ -91,6 +94,14 @@ export async function startAppOnDatabase(db: Database, options: AppOnDatabaseOpt
     pipelined: system.config.FAST_PIPELINED_PROJECTOR,
   });
   await projector.ready;
+  const chain = await startChainFollower({
+    ledger: system.ledger!,
+    store: system.store,
+    log: logTo(system.log),
+    checkpointEvery: system.config.AUDIT_CHECKPOINT_EVERY,
+    checkpointAfterMs: system.config.AUDIT_CHECKPOINT_MINUTES * 60_000,
+    now: system.now,
+  });
   const watcher = await createCheckpointWatcher(system.db);
   const served = await serveTestApp(system, watcher, { commands: true, reads: true, ui: false });
   return {
@@ -98,10 +109,12 @@ export async function startAppOnDatabase(db: Database, options: AppOnDatabaseOpt
     express: served.express,
     system,
     projector,
+    chain,
     ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
     async close() {
       await served.close();
       await projector.stop();
+      await chain.stop();
       await watcher.close();
       await system.background.idle(); // an erasure's compaction still running on the database
       await options.release();

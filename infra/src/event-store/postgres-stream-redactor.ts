@@ -1,5 +1,6 @@
 import { ApiError } from "@crm/contracts/api/errors";
 import { EVENT_DEFINITIONS, type EventType, type RecordedEvent } from "@crm/contracts/events/registry";
+import type { Ledger } from "../audit/event-chain.ts";
 import type { Database } from "../db/database.ts";
 import { EVENT_COLUMNS, toRecorded, type EventRow } from "./event-rows.ts";
 
@@ -19,8 +20,11 @@ export interface StreamRedactor {
 }
 
 
-/** The redactor of the Postgres event store (Postgres server or PGlite). */
-export function createPostgresStreamRedactor(db: Database): StreamRedactor {
+/**
+ * The redactor of the Postgres event store (Postgres server or PGlite). Each rewrite is sealed in the
+ * ledger in the same transaction, so the chain tells an erased event from an altered one (decisions/057).
+ */
+export function createPostgresStreamRedactor(db: Database, ledger: Pick<Ledger, "sealRedactions">): StreamRedactor {
   return {
     async findLeadStreams(leadStreamId, leadId) {
       // A scan of the whole log: erasure is rare, and an index on data->>'leadId' would cost every append.
@@ -39,7 +43,7 @@ export function createPostgresStreamRedactor(db: Database): StreamRedactor {
            FROM events WHERE stream_id = ANY($1::text[]) ORDER BY stream_id, stream_version FOR UPDATE`,
           [streamIds],
         );
-        let changed = 0;
+        const changed: string[] = [];
         const rewritten = new Set<string>();
         for (const row of rows) {
           const event = toRecorded(row);
@@ -48,12 +52,13 @@ export function createPostgresStreamRedactor(db: Database): StreamRedactor {
           // Compared as parsed (the stored jsonb orders keys its own way): an event redacted before is left alone.
           if (JSON.stringify(data) === JSON.stringify(event.data) && row.schema_version === definition.schemaVersion) continue;
           await tx.query("UPDATE events SET data = $2::jsonb, schema_version = $3 WHERE event_id = $1", [row.event_id, JSON.stringify(data), definition.schemaVersion]);
-          changed++;
+          changed.push(row.event_id);
           rewritten.add(row.stream_id);
         }
         // A state a command kept of these streams is refused at its next append and loaded whole again (decisions/033).
         if (rewritten.size > 0) await tx.query("UPDATE streams SET rewrites = rewrites + 1 WHERE stream_id = ANY($1::text[])", [[...rewritten]]);
-        return changed;
+        await ledger.sealRedactions(tx, changed);
+        return changed.length;
       });
     },
   };

@@ -1,0 +1,100 @@
+import type { Migration } from "../db/migrations.ts";
+import { READABLE_HORIZON } from "../event-store/readable-horizon.ts";
+
+/**
+ * The tamper-evident chain over the log (docs/decisions/057-the-auditors-ledger.md).
+ *
+ * - `crm_event_digest`: SHA-256 of an event's canonical bytes, the JSON text of
+ *   [event id, type, schema version, stream, version, data, metadata, recorded at in microseconds].
+ *   jsonb prints one value one way (keys ordered, fixed spacing), so the same event always gives the
+ *   same bytes, on Postgres and PGlite alike; a byte changed in any of them changes the digest.
+ * - `event_chain`: one row per event in log order: its digest when chained and
+ *   hash = SHA-256(previous hash || digest), from 32 zero bytes. It is also the workbench's index (actor,
+ *   type, stream, time), so the events table, which every append writes, carries no index for auditors.
+ * - `crm_chain_extend(limit)`: the follower's step, server-side in one statement: the next events
+ *   below the readable horizon, chained onto the head. One caller at a time (an advisory lock);
+ *   another answers 0 at once.
+ * - `audit_checkpoints`: the chain head, signed with Ed25519 by the server's key.
+ * - `event_redactions`: the digest an erasure left an event with, signed by the same key, so a
+ *   sanctioned rewrite verifies as erased and any other change as altered.
+ */
+export const CHAIN_LOCK = 7_240_531;
+
+export const eventChainMigrations: Migration[] = [
+  {
+    id: "audit/001-event-chain",
+    sql: `
+      CREATE FUNCTION crm_event_digest(e events) RETURNS bytea LANGUAGE sql STABLE PARALLEL SAFE AS $fn$
+        SELECT sha256(convert_to(jsonb_build_array(
+          e.event_id, e.event_type, e.schema_version, e.stream_id, e.stream_version, e.data, e.metadata,
+          (extract(epoch FROM e.created_at) * 1000000)::bigint)::text, 'UTF8'))
+      $fn$;
+      CREATE TABLE event_chain (
+        seq             bigint PRIMARY KEY,
+        transaction_id  xid8 NOT NULL,
+        global_position bigint NOT NULL,
+        event_id        uuid NOT NULL,
+        stream_id       text NOT NULL,
+        stream_version  integer NOT NULL,
+        event_type      text NOT NULL,
+        actor           text NOT NULL,
+        at              timestamptz NOT NULL,
+        digest          bytea NOT NULL,
+        hash            bytea NOT NULL,
+        UNIQUE (transaction_id, global_position)
+      );
+      CREATE INDEX event_chain_actor_at ON event_chain (actor, at, seq);
+      CREATE INDEX event_chain_at ON event_chain (at, seq);
+      CREATE INDEX event_chain_type_at ON event_chain (event_type, at, seq);
+      CREATE INDEX event_chain_stream ON event_chain (stream_id, seq);
+      CREATE TABLE audit_checkpoints (
+        seq         bigint PRIMARY KEY,
+        position    text NOT NULL,
+        hash        bytea NOT NULL,
+        signed_at   timestamptz NOT NULL,
+        key_id      text NOT NULL,
+        signature   bytea NOT NULL
+      );
+      CREATE TABLE event_redactions (
+        event_id    uuid PRIMARY KEY,
+        digest      bytea NOT NULL,
+        redacted_at timestamptz NOT NULL DEFAULT now(),
+        key_id      text NOT NULL,
+        signature   bytea NOT NULL
+      );
+      CREATE FUNCTION crm_chain_extend(p_limit integer) RETURNS integer LANGUAGE plpgsql AS $fn$
+      DECLARE
+        v_seq bigint;
+        v_hash bytea;
+        v_tx xid8;
+        v_gp bigint;
+        v_count integer := 0;
+        r record;
+      BEGIN
+        IF NOT pg_try_advisory_xact_lock(${CHAIN_LOCK}) THEN RETURN 0; END IF;
+        SELECT c.seq, c.hash, c.transaction_id, c.global_position INTO v_seq, v_hash, v_tx, v_gp
+          FROM event_chain c ORDER BY c.seq DESC LIMIT 1;
+        IF NOT FOUND THEN
+          v_seq := 0; v_hash := '\\x0000000000000000000000000000000000000000000000000000000000000000'::bytea;
+          v_tx := '0'::xid8; v_gp := 0;
+        END IF;
+        FOR r IN
+          SELECT e.transaction_id, e.global_position, e.event_id, e.stream_id, e.stream_version, e.event_type,
+                 e.metadata->>'actor' AS actor, (e.metadata->>'at')::timestamptz AS at, crm_event_digest(e) AS digest
+          FROM events e
+          WHERE (e.transaction_id, e.global_position) > (v_tx, v_gp) AND e.transaction_id < ${READABLE_HORIZON}
+          ORDER BY e.transaction_id, e.global_position
+          LIMIT p_limit
+        LOOP
+          v_seq := v_seq + 1;
+          v_hash := sha256(v_hash || r.digest);
+          INSERT INTO event_chain VALUES (v_seq, r.transaction_id, r.global_position, r.event_id, r.stream_id,
+            r.stream_version, r.event_type, coalesce(r.actor, ''), coalesce(r.at, now()), r.digest, v_hash);
+          v_count := v_count + 1;
+        END LOOP;
+        RETURN v_count;
+      END
+      $fn$;
+    `,
+  },
+];
