@@ -17,7 +17,10 @@ export interface ChainFollowerOptions {
 }
 
 export interface ChainFollower {
-  /** Resolves once the follower has chained everything readable when it was called (for tests and the CLI). */
+  /**
+   * Resolves once every event stored when it was called is chained (for tests): events behind a
+   * transaction still open become readable only when it ends, so it steps again until none is pending.
+   */
   settle(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -29,7 +32,7 @@ export interface ChainFollower {
  * projector is safe.
  */
 export async function startChainFollower(options: ChainFollowerOptions): Promise<ChainFollower> {
-  const { ledger, store, log, checkpointEvery, checkpointAfterMs, pollMs = 5_000, gatherMs = 100, now = () => new Date() } = options;
+  const { ledger, store, log, checkpointEvery, checkpointAfterMs, pollMs = 5_000, gatherMs = 250, now = () => new Date() } = options;
   let stopped = false;
   let running: Promise<void> = Promise.resolve();
   let again = false;
@@ -40,7 +43,9 @@ export async function startChainFollower(options: ChainFollowerOptions): Promise
   async function step() {
     const chained = await ledger.catchUp();
     sinceCheckpoint += chained;
-    const due = sinceCheckpoint >= checkpointEvery || (sinceCheckpoint > 0 && (!lastCheckpointAt || now().getTime() - Date.parse(lastCheckpointAt) >= checkpointAfterMs));
+    const due =
+      sinceCheckpoint >= checkpointEvery ||
+      (sinceCheckpoint > 0 && (!lastCheckpointAt || now().getTime() - Date.parse(lastCheckpointAt) >= checkpointAfterMs));
     if (!due) return;
     const checkpoint = await ledger.checkpoint();
     if (checkpoint) lastCheckpointAt = checkpoint.signedAt;
@@ -77,7 +82,13 @@ export async function startChainFollower(options: ChainFollowerOptions): Promise
   await run();
 
   return {
-    settle: () => run(),
+    async settle() {
+      for (let tries = 0; tries < 200; tries++) {
+        await run();
+        if ((await ledger.pending()) === 0) return;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    },
     async stop() {
       stopped = true;
       clearInterval(poll);

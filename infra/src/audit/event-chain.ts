@@ -21,6 +21,8 @@ export interface Ledger {
   extend(limit?: number): Promise<number>;
   /** Chains every readable event; how many. */
   catchUp(): Promise<number>;
+  /** Events stored after the chain's head: readable ones, and those a transaction still open holds back. */
+  pending(): Promise<number>;
   /** Recomputes the whole chain against the log and checks every stored checkpoint. */
   verify(): Promise<AuditVerification>;
   /** Signs the head and stores it; none while the chain is empty. */
@@ -32,8 +34,10 @@ export interface Ledger {
   sealRedactions(tx: Queryable, eventIds: readonly string[]): Promise<void>;
 }
 
-/** Events a verification statement checks: two run at once, one per core. */
-const VERIFY_RANGE = 250_000;
+/** Verification runs in this many ranges at once (Postgres's cores work side by side; PGlite takes them in turn)… */
+const VERIFY_RANGES = 4;
+/** …of at least this many events: a smaller log is one statement. */
+const MIN_RANGE = 25_000;
 const STEP = 5_000;
 const ZERO_HASH = "00".repeat(32);
 
@@ -90,13 +94,18 @@ const JUDGE_RANGE = `
         ELSE 'altered'
       END AS verdict
     FROM c
-    LEFT JOIN events e ON e.transaction_id = c.transaction_id AND e.global_position = c.global_position
+    LEFT JOIN (
+      -- The events between the range's first and last positions, so each range reads its own stretch of the log.
+      SELECT * FROM events
+      WHERE (transaction_id, global_position) >= (SELECT transaction_id, global_position FROM event_chain WHERE seq = $1::bigint)
+        AND (transaction_id, global_position) <= (SELECT transaction_id, global_position FROM event_chain WHERE seq = $2::bigint)) e
+      ON e.transaction_id = c.transaction_id AND e.global_position = c.global_position
     LEFT JOIN unnest($3::uuid[], $4::text[]) AS s(event_id, digest) ON s.event_id = c.event_id
     WHERE c.seq >= $1::bigint)
   SELECT (SELECT count(*) FROM judged WHERE verdict = 'erased')::int AS erased,
     (SELECT row_to_json(b) FROM (
        SELECT seq::text, transaction_id::text, global_position::text, event_id, stream_id, event_type, verdict
-       FROM judged WHERE verdict <> 'erased' ORDER BY seq LIMIT 1) b) AS first`;
+       FROM judged WHERE verdict <> 'erased' ORDER BY judged.seq LIMIT 1) b) AS first`;
 
 /** How many events lie at or before the head: more than the chain holds means some were inserted. */
 const EVENTS_UP_TO = `SELECT count(*)::text AS n FROM events WHERE (transaction_id, global_position) <= ($1::xid8, $2::bigint)`;
@@ -127,69 +136,72 @@ function toBreak(row: BreakRow): ChainBreak {
   };
 }
 
+const toCheckpoint = (row: CheckpointRow, key: AuditKey): SignedCheckpoint => ({
+  seq: Number(row.seq),
+  position: row.position,
+  hash: row.hash,
+  signedAt: row.signed_at,
+  keyId: row.key_id,
+  signature: row.signature,
+  publicKey: key.publicKeyPem,
+});
+
+/** Erasure seals whose signature holds: the digests an erasure may have left. */
+async function validSeals(db: Queryable, key: AuditKey): Promise<{ ids: string[]; digests: string[] }> {
+  const { rows } = await db.query<{ event_id: string; digest: string; signature: string }>(
+    `SELECT event_id, encode(digest, 'hex') AS digest, encode(signature, 'base64') AS signature FROM event_redactions`,
+  );
+  const valid = rows.filter((r) => verifySignature(key.publicKeyPem, redactionMessage(r.event_id, r.digest), r.signature));
+  return { ids: valid.map((r) => r.event_id), digests: valid.map((r) => r.digest) };
+}
+
+/** The chain up to its head judged range by range, the ranges at once; the first break in log order and the events erased under seal. */
+async function firstBreak(db: Queryable, head: HeadRow, seals: { ids: string[]; digests: string[] }) {
+  const last = Number(head.seq);
+  const size = Math.max(MIN_RANGE, Math.ceil(last / VERIFY_RANGES));
+  const ranges: [number, number][] = [];
+  for (let from = 1; from <= last; from += size) ranges.push([from, Math.min(last, from + size - 1)]);
+  const judged = await Promise.all(
+    ranges.map(([from, to]) =>
+      db.query<{ erased: number; first: BreakRow | null }>(JUDGE_RANGE, [from, to, seals.ids, seals.digests]).then((r) => r.rows[0]!),
+    ),
+  );
+  const erased = judged.reduce((sum, r) => sum + r.erased, 0);
+  let found = judged.find((r) => r.first !== null)?.first ?? null;
+  const { rows: counted } = await db.query<{ n: string }>(EVENTS_UP_TO, [head.transaction_id, head.global_position]);
+  if (Number(counted[0]!.n) > last || found?.verdict === "missing") {
+    const { rows } = await db.query<BreakRow>(FIRST_INSERTED, [head.transaction_id, head.global_position]);
+    const inserted = rows[0];
+    if (inserted && (!found || positionOf(inserted) < positionOf(found))) found = inserted;
+  }
+  return { erased, found: found && toBreak(found) };
+}
+
+/** Every stored checkpoint against the server's key and the chain at its seq. */
+async function checkStored(db: Queryable, key: AuditKey): Promise<AuditVerification["checkpoints"]> {
+  const { rows } = await db.query<CheckpointRow & { chained: string | null }>(
+    `SELECT a.seq, a.position, encode(a.hash, 'hex') AS hash, a.signed_at, a.key_id, encode(a.signature, 'base64') AS signature,
+            encode(c.hash, 'hex') AS chained
+     FROM audit_checkpoints a LEFT JOIN event_chain c ON c.seq = a.seq ORDER BY a.seq`,
+  );
+  const failed: CheckpointFailure[] = [];
+  for (const row of rows) {
+    const checkpoint = toCheckpoint(row, key);
+    const reason =
+      row.key_id !== key.keyId || !verifySignature(key.publicKeyPem, checkpointMessage(checkpoint), checkpoint.signature)
+        ? "signature"
+        : row.chained === null
+          ? "missing"
+          : row.chained !== row.hash
+            ? "hash"
+            : undefined;
+    if (reason) failed.push({ seq: checkpoint.seq, signedAt: checkpoint.signedAt, reason });
+  }
+  const latest = rows.at(-1);
+  return { checked: rows.length, failed, latest: latest ? toCheckpoint(latest, key) : null };
+}
+
 export function createLedger(db: Database, key: AuditKey, now: () => Date = () => new Date()): Ledger {
-  const toCheckpoint = (row: CheckpointRow): SignedCheckpoint => ({
-    seq: Number(row.seq),
-    position: row.position,
-    hash: row.hash,
-    signedAt: row.signed_at,
-    keyId: row.key_id,
-    signature: row.signature,
-    publicKey: key.publicKeyPem,
-  });
-
-  /** Erasure seals whose signature holds: the digests an erasure may have left. */
-  async function validSeals(): Promise<{ ids: string[]; digests: string[] }> {
-    const { rows } = await db.query<{ event_id: string; digest: string; signature: string }>(
-      `SELECT event_id, encode(digest, 'hex') AS digest, encode(signature, 'base64') AS signature FROM event_redactions`,
-    );
-    const valid = rows.filter((r) => verifySignature(key.publicKeyPem, redactionMessage(r.event_id, r.digest), r.signature));
-    return { ids: valid.map((r) => r.event_id), digests: valid.map((r) => r.digest) };
-  }
-
-  async function firstBreak(head: HeadRow, seals: { ids: string[]; digests: string[] }) {
-    const last = Number(head.seq);
-    const ranges: [number, number][] = [];
-    for (let from = 1; from <= last; from += VERIFY_RANGE) ranges.push([from, Math.min(last, from + VERIFY_RANGE - 1)]);
-    const judged = await Promise.all(
-      ranges.map(([from, to]) =>
-        db.query<{ erased: number; first: BreakRow | null }>(JUDGE_RANGE, [from, to, seals.ids, seals.digests]).then((r) => r.rows[0]!),
-      ),
-    );
-    const erased = judged.reduce((sum, r) => sum + r.erased, 0);
-    let found = judged.find((r) => r.first !== null)?.first ?? null;
-    const { rows: counted } = await db.query<{ n: string }>(EVENTS_UP_TO, [head.transaction_id, head.global_position]);
-    if (Number(counted[0]!.n) > last || found?.verdict === "missing") {
-      const { rows } = await db.query<BreakRow>(FIRST_INSERTED, [head.transaction_id, head.global_position]);
-      const inserted = rows[0];
-      if (inserted && (!found || positionOf(inserted) < positionOf(found))) found = inserted;
-    }
-    return { erased, found: found && toBreak(found) };
-  }
-
-  async function checkStored(): Promise<{ checked: number; failed: CheckpointFailure[]; latest: SignedCheckpoint | null }> {
-    const { rows } = await db.query<CheckpointRow & { chained: string | null }>(
-      `SELECT a.seq, a.position, encode(a.hash, 'hex') AS hash, a.signed_at, a.key_id, encode(a.signature, 'base64') AS signature,
-              encode(c.hash, 'hex') AS chained
-       FROM audit_checkpoints a LEFT JOIN event_chain c ON c.seq = a.seq ORDER BY a.seq`,
-    );
-    const failed: CheckpointFailure[] = [];
-    for (const row of rows) {
-      const checkpoint = toCheckpoint(row);
-      const reason =
-        row.key_id !== key.keyId || !verifySignature(key.publicKeyPem, checkpointMessage(checkpoint), checkpoint.signature)
-          ? "signature"
-          : row.chained === null
-            ? "missing"
-            : row.chained !== row.hash
-              ? "hash"
-              : undefined;
-      if (reason) failed.push({ seq: checkpoint.seq, signedAt: checkpoint.signedAt, reason });
-    }
-    const latest = rows.at(-1);
-    return { checked: rows.length, failed, latest: latest ? toCheckpoint(latest) : null };
-  }
-
   const ledger: Ledger = {
     async extend(limit = STEP) {
       const { rows } = await db.query<{ n: number }>("SELECT crm_chain_extend($1) AS n", [limit]);
@@ -197,16 +209,23 @@ export function createLedger(db: Database, key: AuditKey, now: () => Date = () =
     },
 
     async catchUp() {
+      // A step shorter than STEP reached the horizon: asking again would find nothing (or what came meanwhile, next time).
       let total = 0;
-      for (let n = await ledger.extend(); n > 0; n = await ledger.extend()) total += n;
+      for (let n = STEP; n === STEP; total += n) n = await ledger.extend(STEP);
       return total;
+    },
+
+    async pending() {
+      const { rows: heads } = await db.query<HeadRow>(HEAD);
+      const { rows } = await db.query<{ n: number }>(PENDING, [heads[0]?.transaction_id ?? "0", heads[0]?.global_position ?? "0"]);
+      return rows[0]!.n;
     },
 
     async verify() {
       const verifiedAt = now().toISOString();
-      const [{ rows: heads }, seals, checkpoints] = await Promise.all([db.query<HeadRow>(HEAD), validSeals(), checkStored()]);
+      const [{ rows: heads }, seals, checkpoints] = await Promise.all([db.query<HeadRow>(HEAD), validSeals(db, key), checkStored(db, key)]);
       const head = heads[0];
-      const { erased, found } = head ? await firstBreak(head, seals) : { erased: 0, found: null };
+      const { erased, found } = head ? await firstBreak(db, head, seals) : { erased: 0, found: null };
       const { rows: pending } = await db.query<{ n: number }>(PENDING, [head?.transaction_id ?? "0", head?.global_position ?? "0"]);
       const intact = found === null && checkpoints.failed.length === 0;
       return {
@@ -225,7 +244,13 @@ export function createLedger(db: Database, key: AuditKey, now: () => Date = () =
       const { rows: heads } = await db.query<HeadRow>(HEAD);
       const head = heads[0];
       if (!head) return undefined;
-      const unsigned = { seq: Number(head.seq), position: positionOf(head), hash: head.hash, signedAt: now().toISOString(), keyId: key.keyId };
+      const unsigned = {
+        seq: Number(head.seq),
+        position: positionOf(head),
+        hash: head.hash,
+        signedAt: now().toISOString(),
+        keyId: key.keyId,
+      };
       const signature = key.sign(checkpointMessage(unsigned)).toString("base64");
       // A head signed before keeps its first checkpoint: one per seq.
       const { rows } = await db.query<CheckpointRow>(
@@ -236,12 +261,12 @@ export function createLedger(db: Database, key: AuditKey, now: () => Date = () =
          SELECT * FROM added UNION ALL SELECT ${CHECKPOINT_COLUMNS} FROM audit_checkpoints WHERE seq = $1 LIMIT 1`,
         [unsigned.seq, unsigned.position, unsigned.hash, unsigned.signedAt, unsigned.keyId, signature],
       );
-      return toCheckpoint(rows[0]!);
+      return toCheckpoint(rows[0]!, key);
     },
 
     async latestCheckpoint() {
       const { rows } = await db.query<CheckpointRow>(`SELECT ${CHECKPOINT_COLUMNS} FROM audit_checkpoints ORDER BY seq DESC LIMIT 1`);
-      return rows[0] ? toCheckpoint(rows[0]) : null;
+      return rows[0] ? toCheckpoint(rows[0], key) : null;
     },
 
     async checkAgainst(checkpoint) {
@@ -254,7 +279,10 @@ export function createLedger(db: Database, key: AuditKey, now: () => Date = () =
       const row = rows[0];
       if (!row) return { holds: false, reason: `the chain no longer has event ${checkpoint.seq}` };
       if (row.hash !== checkpoint.hash || positionOf(row) !== checkpoint.position)
-        return { holds: false, reason: `the chain at event ${checkpoint.seq} is not the one signed at ${checkpoint.signedAt}: an earlier event changed` };
+        return {
+          holds: false,
+          reason: `the chain at event ${checkpoint.seq} is not the one signed at ${checkpoint.signedAt}: an earlier event changed`,
+        };
       return { holds: true };
     },
 
@@ -270,7 +298,12 @@ export function createLedger(db: Database, key: AuditKey, now: () => Date = () =
          FROM unnest($1::uuid[], $2::text[], $4::text[]) AS s(event_id, digest, signature)
          ON CONFLICT (event_id) DO UPDATE SET digest = excluded.digest, key_id = excluded.key_id,
            signature = excluded.signature, redacted_at = now()`,
-        [rows.map((r) => r.event_id), rows.map((r) => r.digest), key.keyId, rows.map((r) => key.sign(redactionMessage(r.event_id, r.digest)).toString("base64"))],
+        [
+          rows.map((r) => r.event_id),
+          rows.map((r) => r.digest),
+          key.keyId,
+          rows.map((r) => key.sign(redactionMessage(r.event_id, r.digest)).toString("base64")),
+        ],
       );
     },
   };
