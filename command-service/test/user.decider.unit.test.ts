@@ -8,11 +8,7 @@ const USER = "3f0c9a52-1b6e-4f8e-9d1a-7c2b5e4d3a10";
 const PARTNER = "9a1b2c3d-4e5f-4a6b-8c7d-0e1f2a3b4c5d";
 const user = expectDecision(userDecider);
 
-const request = (
-  role: "Partner" | "Project Manager" | "Creative Director",
-  approval: "none" | "bootstrap" | "operator" = "none",
-  at = GIVEN_METADATA.at,
-): UserCommand => ({
+const request = (role: UserRole, approval: "none" | "bootstrap" | "operator" = "none", at = GIVEN_METADATA.at): UserCommand => ({
   type: "RequestAccess",
   userId: USER,
   email: "ada@example.com",
@@ -169,6 +165,33 @@ describe("user decider", () => {
       .from(partner)
       .when(change("Creative Director", USER, 1))
       .thenEvents([{ type: "UserRoleChanged", data: { userId: USER, from: "Partner", to: "Creative Director", changedBy: USER } }]);
+  });
+
+  it("makes an Auditor by invitation, by a role change or on request; the bootstrap account is a Partner even if it asked to audit", () => {
+    user
+      .given([])
+      .when({ ...invite, role: "Auditor" })
+      .thenEvents([{ type: "UserInvited", data: { ...invited.data, role: "Auditor" } }]);
+    user
+      .given([requested, approved])
+      .when({ type: "ChangeUserRole", userId: USER, role: "Auditor", changedBy: PARTNER, otherActivePartners: 1 })
+      .thenEvents([{ type: "UserRoleChanged", data: { userId: USER, from: "Project Manager", to: "Auditor", changedBy: PARTNER } }]);
+    user
+      .given([])
+      .when(request("Auditor"))
+      .thenEvents([{ type: "AccessRequested", data: { ...requested.data, role: "Auditor" } }]);
+    user
+      .given([])
+      .when(request("Auditor", "bootstrap"))
+      .thenEvents([
+        { type: "AccessRequested", data: { ...requested.data, role: "Partner" } },
+        { type: "UserApproved", data: { userId: USER, approvedBy: null } },
+      ]);
+    // The last Partner cannot hand the agency to an Auditor, who could approve nobody.
+    user
+      .given([requested, approved, toPartner])
+      .when({ type: "ChangeUserRole", userId: USER, role: "Auditor", changedBy: USER, otherActivePartners: 0 })
+      .thenThrows(ConflictError);
   });
 
   it("refuses to take the last active Partner out of the Partners (409), by a role change or a deactivation", () => {

@@ -1,4 +1,6 @@
 import { activityReadRoutes } from "./activities/activities.routes.ts";
+import { ledgerReadRoutes } from "./audit/verify.routes.ts";
+import { auditWorkbenchRoutes } from "./audit/workbench.routes.ts";
 import { calendarReadRoutes } from "./calendar/calendar.routes.ts";
 import { clientLinkReadRoutes } from "./client-links/client-links.routes.ts";
 import { creativeReadRoutes } from "./creative/creative.routes.ts";
@@ -21,6 +23,8 @@ export const READ_API_ROUTES = [
   openApiRoutes,
   leadReadRoutes,
   historyReadRoutes,
+  auditWorkbenchRoutes,
+  ledgerReadRoutes,
   activityReadRoutes,
   meetingReadRoutes,
   calendarReadRoutes,

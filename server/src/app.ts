@@ -30,6 +30,8 @@ import { creativeReadRoutes } from "@crm/read-api/creative/creative.routes";
 import type { CheckpointWatcher } from "@crm/read-api/checkpoint-watcher";
 import { healthRoutes } from "@crm/read-api/health/health.routes";
 import { historyReadRoutes } from "@crm/read-api/history/history.routes";
+import { auditWorkbenchRoutes } from "@crm/read-api/audit/workbench.routes";
+import { ledgerReadRoutes } from "@crm/read-api/audit/verify.routes";
 import { openApiRoutes } from "@crm/read-api/openapi/openapi.routes";
 import { ALL_PROJECTIONS } from "@crm/projector/projections";
 import { rebuildProjections } from "@crm/projector/rebuild";
@@ -48,6 +50,7 @@ import { userReadRoutes } from "@crm/read-api/users/users.routes";
 import { createIdentity } from "./identity.ts";
 import { observability } from "./observability.ts";
 import { apiCaching, compressAnswers } from "./api-delivery.ts";
+import { recordAuditorReads } from "./auditor-reads.ts";
 import { inlineScriptSources, staticAssets } from "./static-assets.ts";
 import { API_ROUTES } from "./api.ts";
 import { noIndex, wellKnownRoutes } from "./well-known.ts";
@@ -89,6 +92,9 @@ export function createApp(system: System, watcher: CheckpointWatcher | undefined
   app.use(noIndex); // X-Robots-Tag on every answer but the sign-in page and files (decision 054)
   app.use(allowedMethods(API_ROUTES)); // OPTIONS and 405 with Allow: the public document's facts, before any session
   const identity = createIdentity(system);
+  // An Auditor's every read is appended to the log once answered, refused ones too: so before the gate.
+  const { store, now, newId, log } = system;
+  if (parts.reads) app.use(recordAuditorReads({ store, now, newId, log, unrecorded: observed.countUnrecordedRead }));
   app.use(identity.authenticate); // before every other route: sessions, CSRF, the access policy
   app.use(storableQueryOnly); // ?search=%00 is a 400, not a database error
   const storage = openFileStorage(system.config);
@@ -117,6 +123,8 @@ function readRoutes(system: System, watcher: CheckpointWatcher, storage: FileSto
   reads.use(eventStreamRoutes({ watcher, db: reading("leads") }));
   reads.use(openApiRoutes({ routes: () => API_ROUTES, referencePage: path.join(UI_DIST, "api-docs.html") }));
   reads.use(historyReadRoutes({ db: reading("lead_streams", "users"), store, now }));
+  reads.use(auditWorkbenchRoutes({ db: reading("users"), store, now })); // the log and its chain, actors named from users
+  reads.use(ledgerReadRoutes({ ledger: system.ledger })); // the chain and its checkpoints, no read model
   reads.use(leadReadRoutes({ db: reading("leads"), store, watcher, now }));
   reads.use(activityReadRoutes({ db: reading("activities", "users"), scoped: reading("activities", "users", "leads") }));
   reads.use(meetingReadRoutes({ db: reading("meetings"), scoped: reading("meetings", "leads"), now }));

@@ -7,7 +7,7 @@ import type { System } from "./system.ts";
 
 export const USERS_USAGE = `  users create --email E --password P --name N --role R [--approved]
                                   an account with a password and its access request
-                                  (R: Partner, "Project Manager", "Creative Director")
+                                  (R: Partner, "Project Manager", "Creative Director", Auditor)
 `;
 
 /** "project-manager", "project manager" and "Project Manager" all name the same role. */

@@ -22,7 +22,8 @@ const secretPathOf = createRuleMatcher(
     .map((path) => ({ method: "ANY", path })), // whatever the method asked: a token is a secret in any request
 );
 
-const loggedPath = (path: string) => secretPathOf("ANY", path)?.path ?? path;
+/** A path as logs and records may keep it: one that carries a secret as its template. */
+export const loggedPath = (path: string) => secretPathOf("ANY", path)?.path ?? path;
 
 /** The path only: a query string may carry a token or an OIDC code, and headers are never logged. */
 const requestSummary = (req: Request) => ({
@@ -56,6 +57,8 @@ export interface Observability {
   track: RequestHandler[];
   /** GET /api/metrics, whose gauges read projector lag and reactor backlog when scraped. */
   routes: Router;
+  /** Counts an Auditor's read that could not be recorded. */
+  countUnrecordedRead: () => void;
 }
 
 /** Logs and metrics for one app; its metrics registry is its own, so apps in one test process do not mix. */
@@ -64,5 +67,6 @@ export function observability(system: System): Observability {
   return {
     track: [requestId(), requestLog(system.log), metrics.countRequests],
     routes: metricsRoutes({ registry: metrics.registry, token: system.config.METRICS_TOKEN }),
+    countUnrecordedRead: metrics.countUnrecordedRead,
   };
 }

@@ -6,17 +6,30 @@ import { ACCESS_POLICY } from "../src/api.ts";
 import { availableBackends } from "@crm/infra/testing/test-database";
 import { signUpAs } from "../testing/sign-up-as.ts";
 import { startTestApp, type TestApp } from "../testing/test-app.ts";
-import { takesBody } from "./support/role-matrix.ts";
+import { promised, takesBody } from "./support/role-matrix.ts";
 
 const backends = await availableBackends();
 /** Both backends always appear in the report; Postgres is skipped, not dropped, when no server answers. */
 const BACKENDS = ["postgres", "pglite"] as const;
 
-const AUDIENCES: readonly Audience[] = ["anonymous", "unregistered", "pending", "Partner", "Project Manager", "Creative Director"];
+const AUDIENCES: readonly Audience[] = [
+  "anonymous",
+  "unregistered",
+  "pending",
+  "Partner",
+  "Project Manager",
+  "Creative Director",
+  "Auditor",
+];
 
-/** What each cell must answer: through the gate (the route's own answer, never 401/403/5xx), or refused. */
-const expected = (rule: AccessRule, audience: Audience): "allowed" | 401 | 403 =>
-  rule.allow.includes(audience) ? "allowed" : audience === "anonymous" ? 401 : 403;
+/**
+ * What each cell must answer: through the gate (the route's own answer, never 401/403/5xx), or refused.
+ * An Auditor's cells follow the product's rule (every read, no write but its own account's), not the policy.
+ */
+const expected = (rule: AccessRule, audience: Audience): "allowed" | 401 | 403 => {
+  const promise = promised(rule, audience);
+  return promise === "through" ? "allowed" : promise;
+};
 
 /** A deactivated colleague: their sessions, even one made after the deactivation, count as signed out. */
 type Caller = Audience | "deactivated";
@@ -90,6 +103,8 @@ for (const backend of BACKENDS)
       expect(await request("GET", "/api/users/pending/", "Creative Director")).toBe(403);
       expect(await request("HEAD", "/api/leads", "Creative Director")).toBe(403);
       expect(await request("GET", "/api/users/pending/", "Partner")).toBe(200);
+      expect(await request("HEAD", "/api/users/pending", "Auditor")).toBe(200);
+      expect(await request("POST", "/API/Leads/", "Auditor", true)).toBe(403);
     });
 
     it("answers an unknown API route 404 to approved staff, 401 to anonymous, 403 before approval", async () => {

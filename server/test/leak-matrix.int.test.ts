@@ -3,7 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { INVITE_LIFETIME_MS, RESET_LIFETIME_MS } from "@crm/contracts/user/user";
 import { accountTokens } from "@crm/infra/auth/account-tokens";
 import { sessionStore } from "@crm/infra/auth/sessions";
+import type { Audience } from "@crm/infra/http/access-policy";
 import { ACCESS_POLICY } from "../src/api.ts";
+import { keptQuery } from "../src/auditor-reads.ts";
+import { loggedPath } from "../src/observability.ts";
 import { storableQueryOnly } from "@crm/infra/http/storable-text";
 import { recentActivities } from "@crm/read-api/activities/activities.queries";
 import { availableBackends } from "@crm/infra/testing/test-database";
@@ -17,6 +20,7 @@ import {
   forbiddenFor,
   leaksIn,
   policyKeys,
+  recordedReads,
   runRoleMatrix,
   uniqueLeadValues,
   type PlantedLead,
@@ -31,6 +35,8 @@ import {
  */
 
 const backends = await availableBackends();
+/** Who may follow the live stream: every approved role. */
+const STREAM_READERS: readonly Audience[] = ["Partner", "Project Manager", "Creative Director", "Auditor"];
 const BACKENDS = ["postgres", "pglite"] as const;
 
 interface World {
@@ -123,6 +129,13 @@ function samplesFor(world: World): Samples {
     "GET /api/leads/:id/history": read((who) => `/api/leads/${own(who)}/history`),
     "GET /api/leads/:id/history.jsonl": read((who) => `/api/leads/${own(who)}/history.jsonl`),
     "GET /api/leads/:id/history.html": read((who) => `/api/leads/${own(who)}/history.html`),
+    // The workbench shows the whole log: only Partners and Auditors, who see every lead, pass its gate.
+    "GET /api/audit/events": fixed("/api/audit/events?limit=200"),
+    "GET /api/audit/events.jsonl": fixed("/api/audit/events.jsonl"),
+    "GET /api/audit/events.csv": fixed("/api/audit/events.csv"),
+    "GET /api/audit/entities/:streamId": read((who) => `/api/audit/entities/lead-${own(who)}`),
+    "GET /api/audit/verify": fixed("/api/audit/verify"),
+    "GET /api/audit/checkpoints/latest": fixed("/api/audit/checkpoints/latest"),
     "POST /api/leads/:id/erase": write(`/api/leads/${anyId()}/erase`),
     "GET /api/openapi.json": fixed("/api/openapi.json"),
     "GET /api/docs": fixed("/api/docs", "through"), // the test app has no UI build: a 404 naming the build step
@@ -143,7 +156,9 @@ function samplesFor(world: World): Samples {
     "POST /api/questionnaire": write("/api/questionnaire"),
     "GET /api/questionnaire-links/:token": {
       call: (who) =>
-        who.link ? { path: `/api/questionnaire-links/${who.link}` } : { path: `/api/questionnaire-links/${"x".repeat(43)}`, want: "through" },
+        who.link
+          ? { path: `/api/questionnaire-links/${who.link}` }
+          : { path: `/api/questionnaire-links/${"x".repeat(43)}`, want: "through" },
     },
     "GET /api/leads/:id/client-link": read((who) => `/api/leads/${own(who)}/client-link`),
     "POST /api/leads/:id/client-link": write(`/api/leads/${anyId()}/client-link`),
@@ -183,6 +198,7 @@ async function plantWorld(app: TestApp): Promise<World> {
   const manager = await signUpAs(app, { role: "Project Manager" });
   const a = await signUpAs(app, { role: "Creative Director", displayName: "Director A" });
   const b = await signUpAs(app, { role: "Creative Director", displayName: "Director B" });
+  const auditor = await signUpAs(app, { role: "Auditor" });
   const pending = await signUpAs(app, { role: "Project Manager", approved: false });
   const rejected = await signUpAs(app, { role: "Partner", approved: false });
   const unregistered = await signUpAs(app, { role: null });
@@ -264,6 +280,8 @@ async function plantWorld(app: TestApp): Promise<World> {
     { name: "Creative Director A", audience: "Creative Director", accountId: a.accountId, sees: [leads.a] },
     { name: "Creative Director B", audience: "Creative Director", accountId: b.accountId, sees: [leads.b] },
     { name: "Partner", audience: "Partner", accountId: partnerAccount.accountId, sees: all },
+    // Reads everything a Partner reads and changes nothing; every read of theirs is recorded in the log.
+    { name: "Auditor", audience: "Auditor", accountId: auditor.accountId, sees: all },
     // The link's page shows nothing of the lead: its holder may see no lead's values, not even its own.
     { name: "questionnaire-link holder", audience: "anonymous", link: links.get(leads.u)!, sees: [] },
     // A deactivated colleague's sessions are refused as if signed out, even one made after the deactivation.
@@ -292,10 +310,53 @@ for (const backend of BACKENDS)
       expect(samples.filter((route) => !policyKeys().has(route))).toEqual([]);
     });
 
-    it("answers every principal as the policy promises, and never with another lead's data", async () => {
-      const findings = await runRoleMatrix({ app, principals: world.principals, leads: world.planted, samples: samplesFor(world) });
+    it("answers every principal as the policy promises, and never with another lead's data; records each of the Auditor's reads", async () => {
+      const auditor = world.principals.find((p) => p.audience === "Auditor")!;
+      const before = (await recordedReads(app, auditor.accountId!)).length;
+      const samples = samplesFor(world);
+      const findings = await runRoleMatrix({ app, principals: world.principals, leads: world.planted, samples });
       expect(findings).toEqual([]);
+      // One record per read the matrix made as the Auditor, as it was asked (a secret path as its template).
+      const asked = ACCESS_POLICY.filter((rule) => rule.method === "GET").map((rule) => {
+        const url = samples[`${rule.method} ${rule.path}`]!.call(auditor).path;
+        const query = keptQuery(url);
+        return `GET ${loggedPath(url.split("?", 1)[0]!)}${query ? `?${query}` : ""}`;
+      });
+      await expect.poll(async () => (await recordedReads(app, auditor.accountId!)).length).toBe(before + asked.length);
+      const recorded = (await recordedReads(app, auditor.accountId!)).slice(before);
+      expect(recorded.map((r) => `${r.method} ${r.path}${r.query ? `?${r.query}` : ""}`).sort()).toEqual(asked.sort());
     }, 300_000);
+
+    it("finds a planted fault: a gate that lets an Auditor write, or refuses it a read", async () => {
+      const auditor = world.principals.find((p) => p.audience === "Auditor")!;
+      const line = (route: string) => ACCESS_POLICY.find((rule) => `${rule.method} ${rule.path}` === route)!;
+      const write = line("POST /api/leads");
+      const read = line("GET /api/leads");
+      // The gate matches on these very lists (createRuleMatcher keeps each line's audiences): editing them in
+      // place stands for an Auditor rule gone wrong, one line each way.
+      const writers = write.allow as Audience[];
+      const readers = read.allow as Audience[];
+      writers.push("Auditor");
+      readers.splice(readers.indexOf("Auditor"), 1);
+      try {
+        const findings = await runRoleMatrix({
+          app,
+          principals: [auditor],
+          leads: world.planted,
+          samples: samplesFor(world),
+          policy: [write, read],
+        });
+        expect(findings.map((f) => `${f.route}: ${f.problem.split(" (")[0]}`)).toEqual(
+          expect.arrayContaining([
+            "POST /api/leads: answered 400, the policy promises 403",
+            expect.stringMatching(/^GET \/api\/leads: answered 403/),
+          ]),
+        );
+      } finally {
+        writers.pop();
+        readers.push("Auditor");
+      }
+    });
 
     it("refuses a Creative Director the lead page of another director's client and of a lead with none", async () => {
       const samples = samplesFor(world);
@@ -343,7 +404,7 @@ for (const backend of BACKENDS)
     });
 
     it("sends each live notice only to those who may read what it names", async () => {
-      const staff = world.principals.filter((p) => ["Partner", "Project Manager", "Creative Director"].includes(p.audience));
+      const staff = world.principals.filter((p) => STREAM_READERS.includes(p.audience));
       const streams = await Promise.all(staff.map(async (who) => ({ who, stream: await followStream(app, who) })));
       try {
         for (const { stream } of streams) expect(stream.status).toBe(200);
@@ -362,7 +423,7 @@ for (const backend of BACKENDS)
     });
 
     it("refuses the stream to pending, rejected and signed-out callers, and a sixth stream of one session", async () => {
-      for (const who of world.principals.filter((p) => !["Partner", "Project Manager", "Creative Director"].includes(p.audience))) {
+      for (const who of world.principals.filter((p) => !STREAM_READERS.includes(p.audience))) {
         const stream = await followStream(app, who);
         expect([401, 403], who.name).toContain(stream.status);
         await stream.stop();

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { READ_MODEL_TABLES } from "@crm/contracts/read-models/all";
 import { createTableSql, type ColumnSpec, type SqlType, type TableContract } from "@crm/contracts/read-models/table";
+import { eventChainMigrations } from "@crm/infra/audit/event-chain.migrations";
 import { migrate } from "@crm/infra/db/migrations";
 import { createPostgresEventStore } from "@crm/infra/event-store/postgres-event-store";
 import { eventStoreMigrations } from "@crm/infra/event-store/postgres-event-store.migrations";
@@ -82,7 +83,7 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
 
     it("no projection, read-API query or command lookup names a column or table that no contract declares", async () => {
       const db = await open();
-      await migrate(db, [...eventStoreMigrations, ...checkpointMigrations]);
+      await migrate(db, [...eventStoreMigrations, ...eventChainMigrations, ...checkpointMigrations]);
       const { rows: before } = await db.query<{ name: string }>(
         "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public'",
       );

@@ -6,7 +6,7 @@ import { Profile, ProfileBody } from "@crm/contracts/user/user";
 import { userStreamId } from "@crm/contracts/user/stream";
 import { hashPassword, verifyPassword } from "@crm/infra/auth/password";
 import { assertStrongPassword } from "@crm/infra/auth/password-strength";
-import { APPROVED } from "@crm/infra/http/access-policy";
+import { OWN_ACCOUNT } from "@crm/infra/http/access-policy";
 import { routeGroup, type RouteBuilder } from "@crm/infra/http/route";
 import { handleCommand } from "../core/command-handler.ts";
 import { commandOptions, expectedVersionOf } from "../core/command-context.ts";
@@ -79,7 +79,7 @@ export const profileRoutes = routeGroup((route: RouteBuilder<SelfServiceDeps>) =
     tag: "profile",
     method: "GET",
     path: "/api/profile",
-    allow: APPROVED,
+    allow: OWN_ACCOUNT,
     summary: "The signed-in person's profile",
     cache: "no-store",
     responses: { 200: Profile },
@@ -92,7 +92,7 @@ export const profileRoutes = routeGroup((route: RouteBuilder<SelfServiceDeps>) =
     tag: "profile",
     method: "PATCH",
     path: "/api/profile",
-    allow: APPROVED,
+    allow: OWN_ACCOUNT,
     summary: "Change one's display name, time zone or mail signature",
     body: ProfileBody,
     responses: { 200: positioned(Profile) },
@@ -116,7 +116,7 @@ export const profileRoutes = routeGroup((route: RouteBuilder<SelfServiceDeps>) =
     tag: "profile",
     method: "POST",
     path: "/api/profile/password",
-    allow: APPROVED,
+    allow: OWN_ACCOUNT,
     summary: "Change one's password (every other session ends)",
     body: ChangePasswordBody,
     responses: { 204: "empty" },

@@ -9,6 +9,7 @@ import { creativeEvents } from "../creative/events.ts";
 import { LeadErased } from "../erasure/events.ts";
 import { clientLinkEvents } from "../client-link/client-link.ts";
 import { inboundEvents } from "../inbound/events.ts";
+import { auditEvents } from "../audit/events.ts";
 import { upcastCreativeDirectorUnassignedV1, upcastLeadStageChangedV1 } from "../lead/upcasters.ts";
 
 /**
@@ -87,6 +88,7 @@ export const EVENT_DEFINITIONS = {
   InboundEmailReceived: define(inboundEvents.InboundEmailReceived),
   InboundEmailDiscarded: define(inboundEvents.InboundEmailDiscarded),
   InboundEmailAssigned: define(inboundEvents.InboundEmailAssigned),
+  AuditorReadRecorded: define(auditEvents.AuditorReadRecorded),
 } as const;
 
 type Definitions = typeof EVENT_DEFINITIONS;

@@ -6,8 +6,8 @@
  */
 import { z } from "zod/mini";
 
-/** The three staff roles (docs/product.md, "Roles"). */
-export const USER_ROLES = ["Partner", "Project Manager", "Creative Director"] as const;
+/** The staff roles (docs/product.md, "Roles"): an Auditor reads everything and changes nothing. */
+export const USER_ROLES = ["Partner", "Project Manager", "Creative Director", "Auditor"] as const;
 
 /**
  * Where an account stands (docs/product.md, "Team"): invited by a Partner and not yet accepted,

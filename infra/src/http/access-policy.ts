@@ -14,12 +14,20 @@ import type { UserRole } from "@crm/contracts/user/user";
  */
 export type Audience = "anonymous" | "unregistered" | "pending" | UserRole;
 
-export const AUDIENCES: readonly Audience[] = ["anonymous", "unregistered", "pending", "Partner", "Project Manager", "Creative Director"];
+export const AUDIENCES: readonly Audience[] = [
+  "anonymous",
+  "unregistered",
+  "pending",
+  "Partner",
+  "Project Manager",
+  "Creative Director",
+  "Auditor",
+];
 
 /** Everyone, signed in or not. */
 export const PUBLIC: readonly Audience[] = AUDIENCES;
 /** Any session, approved or not. */
-export const SIGNED_IN: readonly Audience[] = ["unregistered", "pending", "Partner", "Project Manager", "Creative Director"];
+export const SIGNED_IN: readonly Audience[] = ["unregistered", "pending", "Partner", "Project Manager", "Creative Director", "Auditor"];
 /** Every approved staff member. */
 export const APPROVED: readonly Audience[] = ["Partner", "Project Manager", "Creative Director"];
 /**
@@ -31,8 +39,33 @@ export const CLIENT_READERS: readonly Audience[] = APPROVED;
 export const STAFF: readonly Audience[] = ["Partner", "Project Manager"];
 /** The creative area's commands (docs/product.md, "Roles"): Partners and Creative Directors; a director only for their own clients. */
 export const CREATIVE: readonly Audience[] = ["Partner", "Creative Director"];
+/** The audit workbench, the chain's verification and its checkpoints (docs/product.md, "Audit"). */
+export const AUDIT_READERS: readonly Audience[] = ["Partner", "Auditor"];
 /** User administration. */
 export const PARTNER: readonly Audience[] = ["Partner"];
+/** Every approved account acting on itself only (its own profile and password): the Auditor too. */
+export const OWN_ACCOUNT: readonly Audience[] = [...APPROVED, "Auditor"];
+
+/**
+ * The writes an Auditor may make: those whose audience is one of these, declared as such, which act on
+ * the caller's own session or account or on a link's token (sign in and out, a mailed link, one's profile).
+ */
+const SELF_SERVICE: ReadonlySet<readonly Audience[]> = new Set([PUBLIC, SIGNED_IN, OWN_ACCOUNT]);
+
+/**
+ * The Auditor's rule (docs/product.md, "Roles"), made here and nowhere else: a read (GET, and HEAD with
+ * it) that admits a Partner admits the Auditor; a write never does, unless its audience is a SELF_SERVICE
+ * one. Every route's declared audience passes through it (routeGroup, ./route.ts), so the access policy
+ * and the OpenAPI document both carry the result. Finer rules in handlers treat the Auditor as a Partner
+ * reading (readsAsPartner).
+ */
+export function withAuditor(method: string, allow: readonly Audience[]): readonly Audience[] {
+  if (method === "GET") return allow.includes("Partner") && !allow.includes("Auditor") ? [...allow, "Auditor"] : allow;
+  return allow.includes("Auditor") && !SELF_SERVICE.has(allow) ? allow.filter((audience) => audience !== "Auditor") : allow;
+}
+
+/** Whether a role reads everything, whatever it is scoped to: a Partner, and the Auditor who reads what a Partner reads. */
+export const readsAsPartner = (role: UserRole | undefined): boolean => role === "Partner" || role === "Auditor";
 
 /** One line of the access policy: derived from a route's declaration (infra/src/http/route.ts). */
 export interface AccessRule {

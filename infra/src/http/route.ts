@@ -1,7 +1,7 @@
 import express, { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from "express";
 import type { z } from "zod";
 import { ApiError } from "@crm/contracts/api/errors";
-import type { AccessRule, Audience } from "./access-policy.ts";
+import { withAuditor, type AccessRule, type Audience } from "./access-policy.ts";
 import { storableTextOnly } from "./storable-text.ts";
 import { parseOr400 } from "./validate.ts";
 
@@ -122,8 +122,11 @@ function handlerOf<Ctx>(route: Route<Ctx>, ctx: Ctx): RequestHandler {
 const register = (router: Router, method: Method, path: string, steps: RequestHandler[]) =>
   router.route(path)[method.toLowerCase() as Lowercase<Method>](...steps);
 
-const declarationOf = <Ctx>({ handle: _handle, before: _before, admit: _admit, ...declaration }: Route<Ctx>): RouteDeclaration =>
-  declaration;
+/** What the policy and the OpenAPI document read: the declaration, its audience with the Auditor's rule applied. */
+const declarationOf = <Ctx>({ handle: _handle, before: _before, admit: _admit, ...declaration }: Route<Ctx>): RouteDeclaration => ({
+  ...declaration,
+  allow: withAuditor(declaration.method, declaration.allow),
+});
 
 /**
  * A group of routes. With `setup`, the dependencies are turned once, when the group is mounted, into

@@ -11,6 +11,8 @@ export interface Metrics {
   registry: Registry;
   /** Counts and times every request by method, route pattern and status; 409/412 also as conflicts. */
   countRequests: RequestHandler;
+  /** Counts an Auditor's read whose record could not be appended (the read was answered all the same). */
+  countUnrecordedRead: () => void;
 }
 
 /** The route pattern ("/api/leads/:id"), never the raw URL: ids in labels would grow the series without end. */
@@ -66,6 +68,12 @@ export function createMetrics(sources: LagSources): Metrics {
     },
   });
 
+  const unrecordedReads = new Counter({
+    name: "crm_auditor_reads_unrecorded_total",
+    help: "Reads by an Auditor answered without their record in the log (the append failed)",
+    registers: [registry],
+  });
+
   const countRequests: RequestHandler = (req, res, next) => {
     const stop = duration.startTimer();
     res.once("finish", () => {
@@ -76,5 +84,5 @@ export function createMetrics(sources: LagSources): Metrics {
     });
     next();
   };
-  return { registry, countRequests };
+  return { registry, countRequests, countUnrecordedRead: () => unrecordedReads.inc() };
 }

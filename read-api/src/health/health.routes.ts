@@ -1,7 +1,7 @@
 import type { Request } from "express";
 import { Health, Ready } from "@crm/contracts/health/health";
 import type { Database } from "@crm/infra/db/database";
-import { PUBLIC } from "@crm/infra/http/access-policy";
+import { PUBLIC, readsAsPartner } from "@crm/infra/http/access-policy";
 import { bearerMatches, fromLoopback } from "@crm/infra/http/operator-access";
 import { sendProblem } from "@crm/infra/http/problem-middleware";
 import { routeGroup, type RouteBuilder } from "@crm/infra/http/route";
@@ -17,9 +17,9 @@ export interface HealthDeps {
   metricsToken?: string | undefined;
 }
 
-/** Read-model names, positions and error texts are for operators: a Partner, this host, or the metrics token. */
+/** Read-model names, positions and error texts are for operators: a Partner (and the Auditor), this host, or the metrics token. */
 function mayReadDetails(req: Request, metricsToken: string | undefined): boolean {
-  if (req.user?.approved && req.user.role === "Partner") return true;
+  if (req.user?.approved && readsAsPartner(req.user.role)) return true;
   return fromLoopback(req) || (metricsToken !== undefined && bearerMatches(req, metricsToken));
 }
 

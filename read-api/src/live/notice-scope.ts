@@ -18,8 +18,8 @@ const idOf = (topic: string): string | undefined => {
 };
 
 /**
- * Cuts a notice down to what its reader may see (docs/product.md, "Roles"). Partners and Project
- * Managers see every lead, so every topic. A Creative Director sees the coarse topics ("leads",
+ * Cuts a notice down to what its reader may see (docs/product.md, "Roles"). Partners, Project
+ * Managers and the Auditor see every lead, so every topic. A Creative Director sees the coarse topics ("leads",
  * "activities", …, which name nothing), their own account's topic, and the topics of leads assigned
  * to them; any other topic with an id is dropped, so no other lead's id reaches them. Which leads
  * are theirs is asked once per notice and director, however many streams they hold open.

@@ -13,6 +13,7 @@ import type { NamedStatement, Queryable } from "@crm/infra/db/database";
 import type { EventStore } from "@crm/infra/event-store/event-store";
 import { sqlLeadLookups } from "@crm/command-service/lead/lead-lookups";
 import * as activitiesQueries from "@crm/read-api/activities/activities.queries";
+import * as auditQueries from "@crm/read-api/audit/workbench.queries";
 import * as creativeQueries from "@crm/read-api/creative/creative.queries";
 import * as historyQueries from "@crm/read-api/history/history.queries";
 import * as inboundQueries from "@crm/read-api/inbound/inbound.queries";
@@ -51,6 +52,7 @@ export function recording(db: Queryable, source: string, sent: Sent[]): Queryabl
 /** The query modules of the read API whose every exported function is a case below (or sends nothing). */
 export const QUERY_MODULES = {
   activities: activitiesQueries,
+  audit: auditQueries,
   creative: creativeQueries,
   history: historyQueries,
   inbound: inboundQueries,
@@ -76,6 +78,21 @@ export const READ_CASES: Record<string, Case> = {
   "activities.recentActivities (no users table)": (q) => activitiesQueries.recentActivities(q, false, 5, SAMPLE.user),
   "activities.activitiesOfLead": (q) => activitiesQueries.activitiesOfLead(q, true, SAMPLE.lead, 5),
   "activities.activitiesOfLead (no users table)": (q) => activitiesQueries.activitiesOfLead(q, false, SAMPLE.lead, 5),
+  "audit.auditEventPage": (q) => auditQueries.auditEventPage(q, {}, undefined, 5),
+  "audit.auditEventPage (filtered, paged)": (q) =>
+    auditQueries.auditEventPage(
+      q,
+      {
+        actor: SAMPLE.user,
+        type: "LeadCreated",
+        entity: `lead-${SAMPLE.lead}`,
+        from: new Date(0).toISOString(),
+        to: new Date().toISOString(),
+        q: "a%",
+      },
+      1,
+      5,
+    ),
   "creative.listSubmissions": (q) => creativeQueries.listSubmissions(q, { leadId: SAMPLE.lead, directorId: SAMPLE.user }),
   "creative.listTasks": (q) => creativeQueries.listTasks(q, { directorId: null }),
   "creative.listClients": (q) => creativeQueries.listClients(q, SAMPLE.user),

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { auditorStreamId } from "@crm/contracts/audit/events";
 import { sessionStore } from "@crm/infra/auth/sessions";
 import type { AccessRule, Audience } from "@crm/infra/http/access-policy";
 import { ACCESS_POLICY, API_ROUTES } from "../../src/api.ts";
@@ -68,7 +69,7 @@ export interface MatrixOptions {
   policy?: readonly AccessRule[];
 }
 
-const key = (rule: AccessRule) => `${rule.method} ${rule.path}`;
+const key = (rule: Pick<AccessRule, "method" | "path">) => `${rule.method} ${rule.path}`;
 
 let cell = 0;
 /** A client address no other cell uses: the matrix must meet no rate limit. */
@@ -121,9 +122,39 @@ async function send(app: TestApp, rule: AccessRule, call: Call, who: Principal):
   return { status: res.status, text };
 }
 
-/** The status the access policy promises a principal on a route. */
-const promised = (rule: AccessRule, audience: Audience): "through" | 401 | 403 =>
-  rule.allow.includes(audience) ? "through" : audience === "anonymous" ? 401 : 403;
+/**
+ * The writes an Auditor may make (docs/product.md, "Roles"): on its own session and account, and what
+ * anyone may do with a mailed link or the public form. Stated here, apart from the access policy, so a
+ * policy that lets an Auditor make any other write is caught, whatever the route's declaration says.
+ */
+export const AUDITOR_WRITES: ReadonlySet<string> = new Set([
+  "POST /api/auth/sign-up",
+  "POST /api/auth/sign-in",
+  "POST /api/auth/sign-out",
+  "POST /api/auth/register",
+  "POST /api/auth/password-reset",
+  "POST /api/auth/password-reset/complete",
+  "POST /api/auth/invites/accept",
+  "PATCH /api/profile",
+  "POST /api/profile/password",
+  "POST /api/questionnaire",
+]);
+
+/** What the product promises an Auditor, whatever the policy says: every read, and no write but AUDITOR_WRITES. */
+export const promisedToAuditor = (rule: Pick<AccessRule, "method" | "path">): "through" | 403 =>
+  rule.method === "GET" || AUDITOR_WRITES.has(key(rule)) ? "through" : 403;
+
+/** The status a principal is promised on a route: by the access policy, and for an Auditor by the product's rule. */
+export const promised = (rule: AccessRule, audience: Audience): "through" | 401 | 403 => {
+  if (audience === "Auditor") return promisedToAuditor(rule);
+  return rule.allow.includes(audience) ? "through" : audience === "anonymous" ? 401 : 403;
+};
+
+/** The reads an Auditor's account has in the log (AuditorReadRecorded on its own stream, as its action). */
+export async function recordedReads(app: TestApp, auditorId: string) {
+  const events = await app.system.store.readStream(auditorStreamId(auditorId));
+  return events.flatMap((event) => (event.type === "AuditorReadRecorded" && event.metadata.actor === auditorId ? [event.data] : []));
+}
 
 /**
  * Calls every route of the policy as every principal and answers what is wrong: a route without a
