@@ -55,6 +55,7 @@ export const PAGES: Record<Account["role"], [item: string, path: string, title: 
     ["Approvals", "/approvals", "User Approvals"],
     ["Team", "/team", "Team"],
     ["Settings", "/settings", "Settings"],
+    ["Audit", "/audit", "Audit"],
   ],
   "Project Manager": [
     ["Dashboard", "/dashboard", "Dashboard"],

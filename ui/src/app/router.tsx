@@ -1,6 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject } from "react-router";
 import { approvalsScreen } from "@/features/approvals";
+import { auditScreen } from "@/features/audit";
 import { forgotPasswordScreen, inviteScreen, loginScreen, pendingScreen, resetPasswordScreen } from "@/features/auth";
 import { creativeScreen } from "@/features/creative";
 import { dashboardScreen } from "@/features/dashboard";
@@ -63,6 +64,7 @@ const appRoutes = (queryClient: QueryClient): RouteObject[] => [
   guarded(queryClient, "/creative", creativeScreen),
   guarded(queryClient, "/team", teamScreen),
   guarded(queryClient, "/settings", settingsScreen),
+  guarded(queryClient, "/audit", auditScreen),
   guarded(queryClient, "/profile", profileScreen),
   { path: "*", lazy: () => import("./not-found-page.tsx").then((m) => ({ Component: m.NotFoundPage })), errorElement: <RouteError /> },
 ];

@@ -28,7 +28,7 @@ describe("the route guard of the screen table", () => {
     renderApp("/approvals");
     const heading = await screen.findByRole("heading", { level: 1, name: "No access" });
     const page = heading.closest("section")!;
-    expect(page.textContent).toContain("User approvals is for Partners only.");
+    expect(page.textContent).toContain("User approvals is for Partners and Auditors only.");
     expect(within(page).getByText("Project Manager")).toBeTruthy();
     expect(screen.queryByRole("alert")).toBeNull();
     expect(screen.queryByText("Something went wrong")).toBeNull();
@@ -50,7 +50,7 @@ describe("the route guard of the screen table", () => {
     signedInAs("Creative Director");
     renderApp("/leads");
     const heading = await screen.findByRole("heading", { level: 1, name: "No access" });
-    expect(heading.closest("section")!.textContent).toContain("The leads board is for Partners and Project Managers only.");
+    expect(heading.closest("section")!.textContent).toContain("The leads board is for Partners, Project Managers and Auditors only.");
     expect(calls.some((call) => call.url.startsWith("/api/leads"))).toBe(false);
   });
 });

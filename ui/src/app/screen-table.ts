@@ -4,6 +4,7 @@ import {
   LayoutDashboard,
   Palette,
   Rocket,
+  ScrollText,
   Settings,
   UserCheck,
   UserRound,
@@ -11,6 +12,7 @@ import {
   type LucideIcon,
 } from "lucide-react";
 import { useInboxCount } from "@/features/inbox";
+import { withReaders } from "@/lib/roles";
 import type { Role } from "@/lib/session";
 
 /** Where the sidebar lists a screen: the working pages, the agency's administration, or the footer's user menu. */
@@ -64,6 +66,12 @@ export const SCREENS = [
   { path: "/approvals", name: "User approvals", roles: PARTNER, nav: { place: "agency", icon: UserCheck, title: "Approvals" } },
   { path: "/team", name: "The team", roles: PARTNER, nav: { place: "agency", icon: Users, title: "Team" } },
   { path: "/settings", name: "The agency's settings", roles: PARTNER, nav: { place: "agency", icon: Settings, title: "Settings" } },
+  {
+    path: "/audit",
+    name: "The audit workbench",
+    roles: ["Partner", "Auditor"],
+    nav: { place: "agency", icon: ScrollText, title: "Audit" },
+  },
   { path: "/profile", name: "Your profile", roles: EVERYONE, nav: { place: "user-menu", icon: UserRound, title: "Profile" } },
 ] as const satisfies readonly ScreenAccess[];
 
@@ -74,7 +82,7 @@ export function screenAccess(path: ScreenPath): ScreenAccess {
   return SCREENS.find((screen) => screen.path === path)!;
 }
 
-/** Whether the role may use the screen. */
+/** Whether the role may use the screen: an Auditor every screen a Partner may, to read (lib/roles.ts). */
 export function mayUse(screen: ScreenAccess, role: Role): boolean {
-  return screen.roles.includes(role);
+  return withReaders(screen.roles).includes(role);
 }

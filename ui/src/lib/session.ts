@@ -4,6 +4,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { Me, SIGNED_IN_COOKIE } from "@crm/contracts/auth/answers";
 import type { User } from "@crm/contracts/user/answers";
 import { apiGet } from "./api-client.ts";
+import { mayChange } from "./roles.ts";
 
 // The contract's types under the names the UI has always imported from here (zod/mini answers: the
 // entry chunk carries no zod classic).
@@ -29,6 +30,15 @@ export const meQueryOptions = queryOptions({
 /** The current session (undefined while loading, null when signed out). */
 export function useMe() {
   return useQuery(meQueryOptions);
+}
+
+/**
+ * Whether the signed-in person may change anything: false for an Auditor, whose screens leave out every
+ * write control (docs/product.md, "Roles"). True while the session is unknown: the server decides anyway.
+ */
+export function useMayChange(): boolean {
+  const role = useMe().data?.user?.role;
+  return role === undefined || mayChange(role);
 }
 
 /** The approved user inside the app shell (the gate guarantees one there). */

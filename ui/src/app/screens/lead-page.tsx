@@ -8,7 +8,7 @@ import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { HttpError } from "@/lib/api-client";
-import { canWorkLeads, isPartner } from "@/lib/roles";
+import { canWorkLeads, isPartner, readsLeads } from "@/lib/roles";
 import { useCurrentUser, type Role } from "@/lib/session";
 import { ContentSubmissionsCard, CreativeTasksCard } from "@/features/creative";
 import { LeadHistoryCard, useLeadHistory } from "@/features/lead-history";
@@ -32,7 +32,7 @@ import { NoAccessPage } from "../no-access-page.tsx";
 
 /** Back to where the role lists leads: the board, or a Creative Director's clients. */
 function BackToLeads({ role, short = false }: { role: Role; short?: boolean }) {
-  const board = canWorkLeads(role);
+  const board = readsLeads(role);
   return (
     <Button variant="ghost" size="sm" asChild className="-ml-2 w-fit">
       <Link to={board ? "/leads" : "/creative"}>
@@ -96,13 +96,15 @@ type OpenDialog = "email" | "sms" | "meeting" | "archive" | "owner" | "lose" | n
 /**
  * The lead's page as the role may use it (docs/product.md, "Roles"): Partners and Project Managers work the
  * lead; only Partners archive and erase; a Creative Director reads their client's sales fields, brief,
- * meetings, submissions, tasks and activity, without the sales actions, the client link or the history.
+ * meetings, submissions, tasks and activity, without the sales actions, the client link or the history;
+ * an Auditor reads what a Partner reads, without any action.
  */
 function LeadDetail({ lead }: { lead: Lead }) {
   const user = useCurrentUser();
   const sales = canWorkLeads(user.role);
+  const reads = readsLeads(user.role);
   // An erased lead refuses every change and message but archiving (docs/product.md, "Erasure and history"): offer none of them.
-  const erased = useLeadHistory(lead.id, sales).data?.erased === true;
+  const erased = useLeadHistory(lead.id, reads).data?.erased === true;
   // A lost or archived lead refuses every change but reopen, restore (and archiving a lost one): the banner offers those.
   const contact = sales && !erased && lead.status === "open";
   const [editing, setEditing] = useState(false);
@@ -179,12 +181,12 @@ function LeadDetail({ lead }: { lead: Lead }) {
             <QuestionnaireCard leadId={lead.id} />
             {lead.creativeDirectorId && <ContentSubmissionsCard lead={lead} />}
             {lead.creativeDirectorId && <CreativeTasksCard lead={lead} />}
-            {sales && <LeadHistoryCard leadId={lead.id} leadName={lead.name} canErase={isPartner(user.role)} />}
+            {reads && <LeadHistoryCard leadId={lead.id} leadName={lead.name} canErase={isPartner(user.role)} />}
           </div>
           <div className="grid content-start gap-6">
             <RecentActivityCard leadId={lead.id} canLog={sales && !erased && lead.status !== "archived"} />
             <MeetingsCard leadId={lead.id} onSchedule={contact ? () => setDialog("meeting") : undefined} />
-            {sales && <ConversationCard lead={lead} canReply={contact && Boolean(lead.email)} />}
+            {reads && <ConversationCard lead={lead} canReply={contact && Boolean(lead.email)} />}
           </div>
         </div>
       )}

@@ -5,17 +5,21 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { ScheduleMeetingDialog, SendFormDialog } from "@/features/leads";
 import { AssignDirectorDialog } from "@/features/onboarding";
+import { useMayChange } from "@/lib/session";
 
 type Open = "form" | "meeting" | "director" | null;
 
 /**
  * Send Onboarding Form, Schedule Meeting and Assign Director. The server moves the client forward
  * when an onboarding form goes out or an onboarding meeting is booked (onboarding-progress reactor).
+ * None for an Auditor, who reads onboarding and changes nothing.
  */
 export function QuickActions({ client }: { client: Lead }) {
+  const changes = useMayChange();
   const [open, setOpen] = useState<Open>(null);
   const toggle = (which: Exclude<Open, null>) => (next: boolean) => setOpen(next ? which : null);
   const lead = { id: client.id, name: client.name, email: client.email };
+  if (!changes) return null;
   return (
     <Card className="gap-4">
       <CardHeader>

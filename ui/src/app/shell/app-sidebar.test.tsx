@@ -49,7 +49,7 @@ beforeEach(() => {
 });
 
 describe("sidebar items by role: each role sees its own links", () => {
-  it("gives a Partner the working pages, then the agency's: Approvals, Team and Settings", () => {
+  it("gives a Partner the working pages, then the agency's: Approvals, Team, Settings and Audit", () => {
     expect(renderSidebar("Partner")).toEqual([
       ["Dashboard", "/dashboard"],
       ["Leads", "/leads"],
@@ -59,6 +59,7 @@ describe("sidebar items by role: each role sees its own links", () => {
       ["Approvals", "/approvals"],
       ["Team", "/team"],
       ["Settings", "/settings"],
+      ["Audit", "/audit"],
     ]);
     expect(screen.getByRole("group", { name: "Agency" })).toBeTruthy();
   });
@@ -80,12 +81,28 @@ describe("sidebar items by role: each role sees its own links", () => {
     ]);
   });
 
-  it("derives every role's items from the screen table: a screen in the sidebar is listed for exactly the roles it names", () => {
+  it("gives an Auditor every page a Partner has, to read, under the same names", () => {
+    expect(renderSidebar("Auditor")).toEqual([
+      ["Dashboard", "/dashboard"],
+      ["Leads", "/leads"],
+      ["Onboarding", "/onboarding"],
+      ["Inbox", "/inbox"],
+      ["Creative Portal", "/creative"],
+      ["Approvals", "/approvals"],
+      ["Team", "/team"],
+      ["Settings", "/settings"],
+      ["Audit", "/audit"],
+    ]);
+  });
+
+  it("derives every role's items from the screen table: a screen in the sidebar is listed for the roles it names, and for an Auditor where a Partner", () => {
     for (const entry of SCREENS) {
       if (!("nav" in entry)) continue;
       for (const role of ROLES) {
         const listed = navItemsFor(role).some((item) => item.href === entry.path);
-        expect([entry.path, role, listed]).toEqual([entry.path, role, (entry.roles as readonly Role[]).includes(role)]);
+        const roles = entry.roles as readonly Role[];
+        const named = roles.includes(role) || (role === "Auditor" && roles.includes("Partner"));
+        expect([entry.path, role, listed]).toEqual([entry.path, role, named]);
       }
     }
   });

@@ -1,4 +1,5 @@
 import type { LucideIcon } from "lucide-react";
+import { readsAs } from "@/lib/roles";
 import type { Role } from "@/lib/session";
 import { mayUse, SCREENS, type NavPlace } from "../screen-table.ts";
 
@@ -21,7 +22,9 @@ export function navItemsFor(role: Role | undefined, place?: NavPlace): NavItem[]
   return SCREENS.flatMap((screen): NavItem[] => {
     const nav = "nav" in screen ? screen.nav : undefined;
     if (!nav || !mayUse(screen, who) || (place && nav.place !== place)) return [];
-    const title = typeof nav.title === "string" ? nav.title : nav.title[who as keyof typeof nav.title];
+    const titles: Readonly<Partial<Record<Role, string>>> | string = nav.title;
+    // An Auditor's item is named as the Partner's whose screen it reads ("Creative Portal").
+    const title = typeof titles === "string" ? titles : (titles[who] ?? titles[readsAs(who)]);
     const useCount = "useCount" in nav ? nav.useCount : undefined;
     return title ? [{ title, href: screen.path, icon: nav.icon, place: nav.place, ...(useCount ? { useCount } : {}) }] : [];
   });

@@ -6,6 +6,7 @@ import { Avatar, AvatarFallback } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardFooter } from "@/components/ui/card";
 import { formatDate } from "@/lib/format";
+import { useMayChange } from "@/lib/session";
 import { initials } from "@/lib/utils";
 import { lazyDialog } from "@/components/lazy-dialog";
 import { useApproveUser } from "../api/approve-user.ts";
@@ -20,6 +21,8 @@ export function PendingUserCard({ user }: { user: PendingUser }) {
   const approve = useApproveUser();
   const [rejecting, setRejecting] = useState(false);
   const busy = approve.isPending || rejecting;
+  // An Auditor reads the requests; approving and rejecting are a Partner's.
+  const changes = useMayChange();
   return (
     <Card className="gap-4 py-5" aria-labelledby={`pending-${user.id}`}>
       <CardContent className="flex items-start gap-3 px-5">
@@ -44,30 +47,32 @@ export function PendingUserCard({ user }: { user: PendingUser }) {
           )}
         </div>
       </CardContent>
-      <CardFooter className="gap-2 px-5">
-        <Button
-          className="flex-1"
-          size="sm"
-          onClick={() => approve.mutate(user)}
-          disabled={busy}
-          aria-label={`Approve ${user.displayName}`}
-        >
-          <Check aria-hidden="true" />
-          Approve
-        </Button>
-        <Button
-          className="flex-1"
-          size="sm"
-          variant="outline"
-          onClick={() => setRejecting(true)}
-          disabled={busy}
-          aria-label={`Reject ${user.displayName}`}
-        >
-          <X aria-hidden="true" />
-          Reject
-        </Button>
-      </CardFooter>
-      <RejectDialog user={user} open={rejecting} onOpenChange={setRejecting} />
+      {changes && (
+        <CardFooter className="gap-2 px-5">
+          <Button
+            className="flex-1"
+            size="sm"
+            onClick={() => approve.mutate(user)}
+            disabled={busy}
+            aria-label={`Approve ${user.displayName}`}
+          >
+            <Check aria-hidden="true" />
+            Approve
+          </Button>
+          <Button
+            className="flex-1"
+            size="sm"
+            variant="outline"
+            onClick={() => setRejecting(true)}
+            disabled={busy}
+            aria-label={`Reject ${user.displayName}`}
+          >
+            <X aria-hidden="true" />
+            Reject
+          </Button>
+        </CardFooter>
+      )}
+      {changes && <RejectDialog user={user} open={rejecting} onOpenChange={setRejecting} />}
     </Card>
   );
 }

@@ -12,6 +12,7 @@ const ROLE_HINTS: Record<Role, string> = {
   Partner: "Runs the agency: every page, including approvals.",
   "Project Manager": "Moves leads through the pipeline and onboarding.",
   "Creative Director": "Works with assigned clients, content and tasks.",
+  Auditor: "Reads everything, changes nothing; every read is recorded.",
 };
 
 /** The Request Access step: a display name and a role, then Register. */

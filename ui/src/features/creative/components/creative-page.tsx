@@ -6,6 +6,7 @@ import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { mayChange } from "@/lib/roles";
 import { useCurrentUser } from "@/lib/session";
 import { useAssignedClients } from "../api/get-assigned-clients.ts";
 import { useSubmissions } from "../api/get-submissions.ts";
@@ -58,6 +59,8 @@ export function CreativePage() {
 function CreativeDashboard() {
   const user = useCurrentUser();
   const isDirector = user.role === "Creative Director";
+  // An Auditor reads the Partner's portal: no upload, task or review.
+  const acts = mayChange(user.role);
   const clients = useAssignedClients();
   const submissions = useSubmissions();
   const tasks = useTasks();
@@ -75,14 +78,16 @@ function CreativeDashboard() {
             : "Every client with a creative director: content to review and tasks in flight."
         }
         actions={
-          <div className="flex flex-wrap gap-2">
-            <Button variant="outline" disabled={noClients} onClick={() => setDialog("task")}>
-              <Plus aria-hidden="true" /> Create Task
-            </Button>
-            <Button disabled={noClients} onClick={() => setDialog("upload")}>
-              <Upload aria-hidden="true" /> Upload Content
-            </Button>
-          </div>
+          acts && (
+            <div className="flex flex-wrap gap-2">
+              <Button variant="outline" disabled={noClients} onClick={() => setDialog("task")}>
+                <Plus aria-hidden="true" /> Create Task
+              </Button>
+              <Button disabled={noClients} onClick={() => setDialog("upload")}>
+                <Upload aria-hidden="true" /> Upload Content
+              </Button>
+            </div>
+          )
         }
       />
       <CreativeCounters counters={counters} loading={clients.isPending || submissions.isPending || tasks.isPending} />
@@ -100,7 +105,7 @@ function CreativeDashboard() {
         <TabsContent value="submissions" className="mt-2">
           <Loaded query={submissions} what="submissions">
             {submissions.data?.length ? (
-              <SubmissionList submissions={submissions.data} showLead canReview />
+              <SubmissionList submissions={submissions.data} showLead canReview={acts} />
             ) : (
               <EmptyState
                 icon={ImageOff}
@@ -113,7 +118,7 @@ function CreativeDashboard() {
         <TabsContent value="tasks" className="mt-2">
           <Loaded query={tasks} what="tasks">
             {tasks.data?.length ? (
-              <TaskGroupsView tasks={tasks.data} showLead canAct columns />
+              <TaskGroupsView tasks={tasks.data} showLead canAct={acts} columns />
             ) : (
               <EmptyState
                 icon={ClipboardList}
@@ -124,8 +129,10 @@ function CreativeDashboard() {
           </Loaded>
         </TabsContent>
       </Tabs>
-      <UploadContentDialog clients={clientList} open={dialog === "upload"} onOpenChange={(open) => setDialog(open ? "upload" : null)} />
-      <CreateTaskDialog clients={clientList} open={dialog === "task"} onOpenChange={(open) => setDialog(open ? "task" : null)} />
+      {acts && (
+        <UploadContentDialog clients={clientList} open={dialog === "upload"} onOpenChange={(open) => setDialog(open ? "upload" : null)} />
+      )}
+      {acts && <CreateTaskDialog clients={clientList} open={dialog === "task"} onOpenChange={(open) => setDialog(open ? "task" : null)} />}
     </>
   );
 }

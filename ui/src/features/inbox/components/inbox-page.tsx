@@ -11,6 +11,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatDateTime } from "@/lib/format";
+import { useMayChange } from "@/lib/session";
 import { useInbox } from "../api/get-inbox.ts";
 
 const AssignDialog = lazyDialog(() => import("./assign-dialog.tsx").then((m) => m.AssignDialog));
@@ -21,6 +22,7 @@ export function InboxPage() {
   const zone = useTimeZone();
   const [chosen, setChosen] = useState<InboxMessage | null>(null);
   const [open, setOpen] = useState(false);
+  const changes = useMayChange();
   return (
     <>
       <PageHeader
@@ -47,10 +49,14 @@ export function InboxPage() {
               <MessageCard
                 message={message}
                 zone={zone}
-                onAssign={() => {
-                  setChosen(message);
-                  setOpen(true);
-                }}
+                onAssign={
+                  changes
+                    ? () => {
+                        setChosen(message);
+                        setOpen(true);
+                      }
+                    : undefined
+                }
               />
             </li>
           ))}
@@ -61,7 +67,8 @@ export function InboxPage() {
   );
 }
 
-function MessageCard({ message, zone, onAssign }: { message: InboxMessage; zone: string; onAssign: () => void }) {
+/** One unmatched message; without onAssign (an Auditor reading), no Assign button. */
+function MessageCard({ message, zone, onAssign }: { message: InboxMessage; zone: string; onAssign: (() => void) | undefined }) {
   const from = message.fromName ? `${message.fromName} <${message.fromAddress}>` : message.fromAddress;
   return (
     <Card>
@@ -90,18 +97,20 @@ function MessageCard({ message, zone, onAssign }: { message: InboxMessage; zone:
             ))}
           </ul>
         )}
-        <div>
-          <Button
-            variant="outline"
-            size="sm"
-            aria-haspopup="dialog"
-            onClick={onAssign}
-            aria-label={`Assign "${message.subject}" to a lead`}
-          >
-            <UserPlus aria-hidden="true" />
-            Assign to lead…
-          </Button>
-        </div>
+        {onAssign && (
+          <div>
+            <Button
+              variant="outline"
+              size="sm"
+              aria-haspopup="dialog"
+              onClick={onAssign}
+              aria-label={`Assign "${message.subject}" to a lead`}
+            >
+              <UserPlus aria-hidden="true" />
+              Assign to lead…
+            </Button>
+          </div>
+        )}
       </CardContent>
     </Card>
   );

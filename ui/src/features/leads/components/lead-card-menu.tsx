@@ -14,8 +14,8 @@ import {
 export interface LeadCardActions {
   onQuickView: (lead: Lead) => void;
   onEdit?: (lead: Lead) => void;
-  onScheduleMeeting: (lead: Lead) => void;
-  onSendEmail: (lead: Lead) => void;
+  onScheduleMeeting?: (lead: Lead) => void;
+  onSendEmail?: (lead: Lead) => void;
   onUpdateStage?: (lead: Lead) => void;
   onChangeOwner?: (lead: Lead) => void;
   onCloseAsLost?: (lead: Lead) => void;
@@ -42,14 +42,18 @@ export function LeadCardMenu({ lead, actions }: { lead: Lead; actions: LeadCardA
             Edit Lead
           </DropdownMenuItem>
         )}
-        <DropdownMenuItem onSelect={() => actions.onScheduleMeeting(lead)}>
-          <CalendarPlus aria-hidden="true" />
-          Schedule Meeting
-        </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => actions.onSendEmail(lead)}>
-          <Mail aria-hidden="true" />
-          Send Email
-        </DropdownMenuItem>
+        {actions.onScheduleMeeting && (
+          <DropdownMenuItem onSelect={() => actions.onScheduleMeeting?.(lead)}>
+            <CalendarPlus aria-hidden="true" />
+            Schedule Meeting
+          </DropdownMenuItem>
+        )}
+        {actions.onSendEmail && (
+          <DropdownMenuItem onSelect={() => actions.onSendEmail?.(lead)}>
+            <Mail aria-hidden="true" />
+            Send Email
+          </DropdownMenuItem>
+        )}
         {actions.onUpdateStage && (
           <DropdownMenuItem onSelect={() => actions.onUpdateStage?.(lead)}>
             <GitBranch aria-hidden="true" />

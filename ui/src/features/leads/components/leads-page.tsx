@@ -2,10 +2,12 @@ import { Download, Plus, Upload } from "lucide-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useDeferredValue, useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
+import type { Lead } from "@crm/contracts/lead/answers";
 import type { LeadPriority } from "@crm/contracts/lead/lead";
 import { ErrorState } from "@/components/error-state";
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
+import { useMayChange } from "@/lib/session";
 import { toast } from "@/lib/toast";
 import { useDebouncedValue } from "@/lib/use-debounced-value";
 import { useBoard } from "../api/get-board.ts";
@@ -105,18 +107,21 @@ export function LeadsPage() {
     }
   }
 
-  const actions = useMemo<LeadCardActions>(
-    () => ({
-      onQuickView: (lead) => setDialog({ kind: "details", lead }),
+  // An Auditor reads the board: no card action but viewing, no import, no new lead, no bulk reassign.
+  const changes = useMayChange();
+  const actions = useMemo<LeadCardActions>(() => {
+    const onQuickView = (lead: Lead) => setDialog({ kind: "details", lead });
+    if (!changes) return { onQuickView };
+    return {
+      onQuickView,
       onEdit: (lead) => setDialog({ kind: "edit", lead }),
       onScheduleMeeting: (lead) => setDialog({ kind: "meeting", lead }),
       onSendEmail: (lead) => setDialog({ kind: "form", lead }),
       onUpdateStage: (lead) => setDialog({ kind: "stage", lead }),
       onChangeOwner: (lead) => setDialog({ kind: "owner", lead }),
       onCloseAsLost: (lead) => setDialog({ kind: "lose", lead }),
-    }),
-    [],
-  );
+    };
+  }, [changes]);
   const filtered = Boolean(search || priority || owner !== EVERYONE);
   const total = board.data?.columns.reduce((sum, column) => sum + column.count, 0);
   return (
@@ -126,23 +131,27 @@ export function LeadsPage() {
         description="Drag a card to another stage, or use its menu, to move a lead through the pipeline."
         actions={
           <div className="flex flex-wrap gap-2">
-            <Button
-              variant="outline"
-              aria-haspopup="dialog"
-              aria-expanded={dialog?.kind === "import"}
-              onClick={() => setDialog({ kind: "import" })}
-            >
-              <Upload aria-hidden="true" />
-              Import CSV
-            </Button>
+            {changes && (
+              <Button
+                variant="outline"
+                aria-haspopup="dialog"
+                aria-expanded={dialog?.kind === "import"}
+                onClick={() => setDialog({ kind: "import" })}
+              >
+                <Upload aria-hidden="true" />
+                Import CSV
+              </Button>
+            )}
             <Button variant="outline" onClick={() => void exportCsv()} disabled={!board.data || exporting}>
               <Download aria-hidden="true" />
               Export CSV
             </Button>
-            <Button aria-haspopup="dialog" aria-expanded={dialog?.kind === "add"} onClick={() => setDialog({ kind: "add" })}>
-              <Plus aria-hidden="true" />
-              Add Lead
-            </Button>
+            {changes && (
+              <Button aria-haspopup="dialog" aria-expanded={dialog?.kind === "add"} onClick={() => setDialog({ kind: "add" })}>
+                <Plus aria-hidden="true" />
+                Add Lead
+              </Button>
+            )}
           </div>
         }
       />
@@ -157,7 +166,7 @@ export function LeadsPage() {
           onOwnerChange={setOwner}
           owners={possibleOwners(staff.data)}
           selecting={selecting}
-          onSelectingChange={changeSelecting}
+          {...(changes ? { onSelectingChange: changeSelecting } : {})}
         />
         <p className="text-sm text-muted-foreground" aria-live="polite">
           {total !== undefined && `${total} ${filtered ? "matching " : ""}${total === 1 ? "lead" : "leads"}`}
@@ -169,7 +178,7 @@ export function LeadsPage() {
         ) : board.isPending || !boardReady ? (
           <BoardSkeleton />
         ) : (
-          <PipelineBoard board={board.data} actions={actions} onLoadMore={loadMore} selection={selection} />
+          <PipelineBoard board={board.data} actions={actions} onLoadMore={loadMore} selection={selection} readOnly={!changes} />
         )}
       </LeadDisplayProvider>
       {selecting && <SelectionBar count={selected.size} onReassign={() => setReassigning(true)} onClear={() => setSelected(NONE)} />}

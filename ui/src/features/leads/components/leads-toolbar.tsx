@@ -22,7 +22,8 @@ export interface LeadsToolbarProps {
   owners: readonly { id: string; displayName: string }[];
   /** Whether the board is in selection mode (for a bulk reassign). */
   selecting: boolean;
-  onSelectingChange: (selecting: boolean) => void;
+  /** Absent for a reader who may not reassign (an Auditor): no Select switch. */
+  onSelectingChange?: (selecting: boolean) => void;
 }
 
 /** Search (name, business or email), the priority and owner filters, and the Select switch for bulk actions. */
@@ -74,15 +75,17 @@ export function LeadsToolbar(props: LeadsToolbarProps) {
           </SelectContent>
         </Select>
       </div>
-      <Button
-        type="button"
-        variant={selecting ? "secondary" : "outline"}
-        aria-pressed={selecting}
-        onClick={() => onSelectingChange(!selecting)}
-      >
-        <ListChecks aria-hidden="true" />
-        Select
-      </Button>
+      {onSelectingChange && (
+        <Button
+          type="button"
+          variant={selecting ? "secondary" : "outline"}
+          aria-pressed={selecting}
+          onClick={() => onSelectingChange(!selecting)}
+        >
+          <ListChecks aria-hidden="true" />
+          Select
+        </Button>
+      )}
     </div>
   );
 }

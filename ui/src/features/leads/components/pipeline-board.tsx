@@ -49,6 +49,8 @@ export interface PipelineBoardProps {
   onLoadMore: (stage: LeadStage, loaded: number) => void;
   /** Selection mode (cards do not drag then): the chosen lead ids and the new choice after a toggle. */
   selection?: { ids: ReadonlySet<string>; onChange: (ids: ReadonlySet<string>) => void } | null;
+  /** An Auditor's board: read only, no card is picked up. */
+  readOnly?: boolean;
 }
 
 /**
@@ -84,7 +86,7 @@ const sameMove = (a: LeadMove | undefined, b: LeadMove | undefined) =>
  * The ten stage columns; cards move between and within them by mouse, touch or keyboard. Each
  * column holds a page of its leads and asks for more as it is scrolled near their end.
  */
-export function PipelineBoard({ board, actions, onLoadMore, selection }: PipelineBoardProps) {
+export function PipelineBoard({ board, actions, onLoadMore, selection, readOnly = false }: PipelineBoardProps) {
   const byId = useMemo(() => new Map(board.columns.flatMap((column) => column.leads.map((lead) => [lead.id, lead] as const))), [board]);
   const columns = useMemo(() => boardColumns(board), [board]);
   const boardColumnOf = useMemo(() => new Map(board.columns.map((column) => [column.stage, column] as const)), [board]);
@@ -107,12 +109,11 @@ export function PipelineBoard({ board, actions, onLoadMore, selection }: Pipelin
   const moveLead = useMoveLead();
   const keyboard = useMemo(() => boardKeyboardCoordinates(() => announced.current.columns), []);
 
-  const sensors = useSensors(
-    useSensor(MouseSensor, { activationConstraint: { distance: 6 } }),
-    // A long press, so a swipe still scrolls the column.
-    useSensor(TouchSensor, { activationConstraint: { delay: 250, tolerance: 8 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: keyboard.getter }),
-  );
+  const mouse = useSensor(MouseSensor, { activationConstraint: { distance: 6 } });
+  // A long press, so a swipe still scrolls the column.
+  const touch = useSensor(TouchSensor, { activationConstraint: { delay: 250, tolerance: 8 } });
+  const keys = useSensor(KeyboardSensor, { coordinateGetter: keyboard.getter });
+  const sensors = useSensors(readOnly ? null : mouse, readOnly ? null : touch, readOnly ? null : keys);
 
   const collisionDetection: CollisionDetection = useCallback(
     (args) => {

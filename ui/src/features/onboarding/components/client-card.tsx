@@ -5,11 +5,14 @@ import { Avatar, AvatarFallback } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
+import { useMayChange } from "@/lib/session";
 import { initials } from "@/lib/utils";
 import { ClientLinkControl } from "./client-link-control.tsx";
 
 /** Who the client is: contact details, stage, director, the client questionnaire link and the link to the lead. */
 export function ClientCard({ client, directorName }: { client: Lead; directorName: string | null }) {
+  // An Auditor reads onboarding; the link's controls would create or revoke one.
+  const changes = useMayChange();
   return (
     <Card className="gap-4">
       <CardHeader className="flex flex-row items-center gap-3">
@@ -50,7 +53,11 @@ export function ClientCard({ client, directorName }: { client: Lead; directorNam
           <h3 id={`client-link-${client.id}`} className="text-sm font-semibold">
             Client questionnaire link
           </h3>
-          <ClientLinkControl leadId={client.id} />
+          {changes ? (
+            <ClientLinkControl leadId={client.id} />
+          ) : (
+            <p className="text-sm text-muted-foreground">Managed by Partners and Project Managers.</p>
+          )}
         </section>
       </CardContent>
       <CardFooter className="flex-wrap gap-2">

@@ -42,7 +42,8 @@ export function ProfilePage() {
               <ProfileDetailsForm profile={profile.data} agencyTimeZone={agencyTimeZone} />
             </CardContent>
           </Card>
-          <CalendarFeedCard />
+          {/* An Auditor organises no meeting, and the server turns on no feed of theirs (docs/product.md, "Roles"). */}
+          {profile.data.role !== "Auditor" && <CalendarFeedCard />}
           <Card>
             <CardHeader>
               <CardTitle>Change password</CardTitle>

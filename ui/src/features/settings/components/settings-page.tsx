@@ -3,6 +3,7 @@ import { PageHeader } from "@/components/page-header";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useSettings } from "@/api/get-settings";
+import { useMayChange } from "@/lib/session";
 import { DealsCard } from "./deals-card.tsx";
 import { LogoCard } from "./logo-card.tsx";
 import { SettingsForm } from "./settings-form.tsx";
@@ -10,6 +11,7 @@ import { SettingsForm } from "./settings-form.tsx";
 /** /settings (Partners): the agency's name, how its mails are sent, its currency and calendar, and its logo. */
 export function SettingsPage() {
   const settings = useSettings();
+  const changes = useMayChange();
   return (
     <>
       <PageHeader title="Settings" description="The agency's name, mail sender, currency, calendar, deals and logo." />
@@ -21,7 +23,8 @@ export function SettingsPage() {
           <Skeleton className="h-40 rounded-xl" />
         </div>
       ) : (
-        <div className="grid gap-6">
+        // An Auditor reads the settings: every field and button is disabled.
+        <fieldset disabled={!changes} className="m-0 grid min-w-0 gap-6 border-0 p-0">
           <Card>
             <CardHeader>
               <CardTitle className="text-base">Agency</CardTitle>
@@ -34,7 +37,7 @@ export function SettingsPage() {
           </Card>
           <DealsCard key={`deals-${settings.data.version}`} settings={settings.data} />
           <LogoCard settings={settings.data} />
-        </div>
+        </fieldset>
       )}
     </>
   );

@@ -15,7 +15,8 @@ import { useTimeZone } from "@/api/use-time-zone";
 export interface TeamListProps {
   members: readonly TeamMember[];
   selfId: string | undefined;
-  onOpen: (dialog: MemberDialog, member: TeamMember) => void;
+  /** Opens a member's dialog; absent for a reader who changes nothing (an Auditor): no row actions. */
+  onOpen: ((dialog: MemberDialog, member: TeamMember) => void) | undefined;
 }
 
 /** The team as a table; on a phone-width screen, as a list of stacked cards. */
@@ -168,5 +169,5 @@ function RowAction({
       </Button>
     );
   }
-  return <MemberActions member={member} isSelf={isSelf} onOpen={onOpen} />;
+  return onOpen ? <MemberActions member={member} isSelf={isSelf} onOpen={onOpen} /> : null;
 }

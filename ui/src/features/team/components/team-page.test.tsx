@@ -1,6 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { SIGNED_IN_COOKIE } from "@crm/contracts/auth/answers";
 import { polyfillRadix, renderWithApp, stubFetch } from "@/test/render";
 import { TeamPage } from "./team-page.tsx";
 
@@ -90,5 +91,24 @@ describe("the Team page", { timeout: 20_000 }, () => {
     expect(calls.filter((c) => c.method === "POST").map((c) => c.url)).toEqual([`/api/users/${ID(2)}/deactivate`]);
     // The list is read again after the change.
     await vi.waitFor(() => expect(calls.filter((c) => c.url === "/api/users/team").length).toBeGreaterThan(1));
+  });
+
+  it("shows an Auditor the team to read: no invitation, no member's actions", async () => {
+    const auditor = member(4, "Aud", "active", { role: "Auditor" });
+    document.cookie = `${SIGNED_IN_COOKIE}=1; path=/`;
+    try {
+      stubFetch((url) => {
+        if (url === "/api/users/team") return { status: 200, body: [...TEAM, auditor] };
+        if (url === "/api/auth/me") return { status: 200, body: { accountId: auditor.id, email: auditor.email, user: auditor } };
+        return { status: 404 };
+      });
+      renderWithApp(<TeamPage />);
+      await screen.findByText("Cleo");
+      // Offered until the session says who reads: an Auditor.
+      await vi.waitFor(() => expect(screen.queryByRole("button", { name: "Invite Colleague" })).toBeNull());
+      expect(screen.queryByRole("button", { name: "Actions for Cleo" })).toBeNull();
+    } finally {
+      document.cookie = `${SIGNED_IN_COOKIE}=; path=/; max-age=0`;
+    }
   });
 });

@@ -7,7 +7,7 @@ import { ErrorState } from "@/components/error-state";
 import { PageHeader } from "@/components/page-header";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
-import { useMe } from "@/lib/session";
+import { useMayChange, useMe } from "@/lib/session";
 import { useTeam } from "../api/get-team.ts";
 import { ChangeRoleDialog, DeactivateDialog, InviteDialog, WithdrawInvitationDialog } from "./lazy-dialogs.ts";
 import type { MemberDialog } from "./member-actions.tsx";
@@ -23,6 +23,8 @@ const byStatusThenName = (a: TeamMember, b: TeamMember) =>
 export function TeamPage() {
   const team = useTeam();
   const selfId = useMe().data?.user?.id;
+  // An Auditor reads the team: no invitation, no row actions.
+  const changes = useMayChange();
   const [inviting, setInviting] = useState(false);
   const [dialog, setDialog] = useState<{ kind: MemberDialog; member: TeamMember; open: boolean }>();
   const close = (open: boolean) => {
@@ -38,13 +40,15 @@ export function TeamPage() {
         title="Team"
         description="Everyone with an account: invite colleagues, change roles, deactivate accounts."
         actions={
-          <Button onClick={() => setInviting(true)}>
-            <UserPlus aria-hidden="true" />
-            Invite Colleague
-          </Button>
+          changes && (
+            <Button onClick={() => setInviting(true)}>
+              <UserPlus aria-hidden="true" />
+              Invite Colleague
+            </Button>
+          )
         }
       />
-      <TeamContent query={team} selfId={selfId} onOpen={(kind, member) => setDialog({ kind, member, open: true })} />
+      <TeamContent query={team} selfId={selfId} onOpen={changes ? (kind, member) => setDialog({ kind, member, open: true }) : undefined} />
       <InviteDialog open={inviting} onOpenChange={setInviting} />
       {role && (
         <ChangeRoleDialog
@@ -68,7 +72,7 @@ function TeamContent({
 }: {
   query: ReturnType<typeof useTeam>;
   selfId: string | undefined;
-  onOpen: (kind: MemberDialog, member: TeamMember) => void;
+  onOpen: ((kind: MemberDialog, member: TeamMember) => void) | undefined;
 }) {
   if (query.error) return <ErrorState title="Could not load the team" error={query.error} onRetry={() => void query.refetch()} />;
   if (query.isPending) {
