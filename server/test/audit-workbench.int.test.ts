@@ -32,23 +32,8 @@ describe.each(backends)("the audit workbench's API on %s", (backend) => {
   let cutoff: string;
   const upTo = () => `to=${encodeURIComponent(cutoff)}&limit=200`;
 
-  /**
-   * Chains every event the log holds (the follower's step, crm_chain_extend): the workbench lists
-   * chained events only. Another caller (the app's follower) may hold the chain's lock, or an append
-   * still in flight the horizon, so it steps until nothing is left.
-   */
-  async function chainAll() {
-    for (let step = 0; step < 200; step++) {
-      await app.system.db.query("SELECT crm_chain_extend(10000)");
-      const { rows } = await app.system.db.query<{ left: number }>(
-        `SELECT count(*)::int AS left FROM events e
-         WHERE NOT EXISTS (SELECT 1 FROM event_chain c WHERE (c.transaction_id, c.global_position) = (e.transaction_id, e.global_position))`,
-      );
-      if (rows[0]!.left === 0) return;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    throw new Error("The log never became fully chained");
-  }
+  /** The workbench lists chained events only: the app's follower chains all the log holds. */
+  const chainAll = () => app.chain.settle();
 
   const asAuditor = (path: string) => call(app, path, { bearer: auditor.token });
   const page = async (query: string): Promise<AuditEventPage> => {
