@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { KEY_FILE } from "@crm/infra/audit/audit-key";
 import { dumpPgliteDataDir, loadPgliteDataDir } from "@crm/infra/db/pglite-database";
 import { assertKey } from "@crm/infra/storage/file-storage";
 import { readArchive, writeArchive, type ArchiveEntry } from "./backup-archive.ts";
@@ -94,7 +95,8 @@ export async function restoreDataDir(options: { dataDir: string; from: string; f
   const pgdata = path.join(options.dataDir, "pglite");
   assertNotOpen(pgdata);
   await mkdir(options.dataDir, { recursive: true });
-  const present = await readdir(options.dataDir);
+  // The signing key may be put back first (docs/operations.md): it is not in the archive, and it stays.
+  const present = (await readdir(options.dataDir)).filter((name) => name !== KEY_FILE);
   if (present.length > 0 && !options.force) {
     throw new BackupError(
       `${options.dataDir} is not empty (${present.join(", ")}); restore into an empty folder, or pass --force to replace its database and files`,
