@@ -201,6 +201,58 @@ async function checkStored(db: Queryable, key: AuditKey): Promise<AuditVerificat
   return { checked: rows.length, failed, latest: latest ? toCheckpoint(latest, key) : null };
 }
 
+/** Events stored after the head (all of them when the chain is empty). */
+async function pendingAfter(db: Queryable, head: HeadRow | undefined): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(PENDING, [head?.transaction_id ?? "0", head?.global_position ?? "0"]);
+  return rows[0]!.n;
+}
+
+/** Signs the chain's head and stores it; none while the chain is empty. A head signed before keeps its first checkpoint. */
+async function signHead(db: Queryable, key: AuditKey, now: () => Date): Promise<SignedCheckpoint | undefined> {
+  const { rows: heads } = await db.query<HeadRow>(HEAD);
+  const head = heads[0];
+  if (!head) return undefined;
+  const unsigned = {
+    seq: Number(head.seq),
+    position: positionOf(head),
+    hash: head.hash,
+    signedAt: now().toISOString(),
+    keyId: key.keyId,
+  };
+  const signature = key.sign(checkpointMessage(unsigned)).toString("base64");
+  const { rows } = await db.query<CheckpointRow>(
+    `WITH added AS (
+         INSERT INTO audit_checkpoints (seq, position, hash, signed_at, key_id, signature)
+         VALUES ($1, $2, decode($3, 'hex'), $4, $5, decode($6, 'base64')) ON CONFLICT (seq) DO NOTHING
+         RETURNING ${CHECKPOINT_COLUMNS})
+       SELECT * FROM added UNION ALL SELECT ${CHECKPOINT_COLUMNS} FROM audit_checkpoints WHERE seq = $1 LIMIT 1`,
+    [unsigned.seq, unsigned.position, unsigned.hash, unsigned.signedAt, unsigned.keyId, signature],
+  );
+  return toCheckpoint(rows[0]!, key);
+}
+
+/** Seals what an erasure made of these events, inside its transaction: each new digest, signed. */
+async function sealRedactions(tx: Queryable, key: AuditKey, eventIds: readonly string[]): Promise<void> {
+  if (eventIds.length === 0) return;
+  const { rows } = await tx.query<{ event_id: string; digest: string }>(
+    `SELECT event_id, encode(crm_event_digest(e), 'hex') AS digest FROM events e WHERE event_id = ANY($1::uuid[])`,
+    [eventIds],
+  );
+  await tx.query(
+    `INSERT INTO event_redactions (event_id, digest, key_id, signature)
+       SELECT s.event_id, decode(s.digest, 'hex'), $3, decode(s.signature, 'base64')
+       FROM unnest($1::uuid[], $2::text[], $4::text[]) AS s(event_id, digest, signature)
+       ON CONFLICT (event_id) DO UPDATE SET digest = excluded.digest, key_id = excluded.key_id,
+         signature = excluded.signature, redacted_at = now()`,
+    [
+      rows.map((r) => r.event_id),
+      rows.map((r) => r.digest),
+      key.keyId,
+      rows.map((r) => key.sign(redactionMessage(r.event_id, r.digest)).toString("base64")),
+    ],
+  );
+}
+
 export function createLedger(db: Database, key: AuditKey, now: () => Date = () => new Date()): Ledger {
   const ledger: Ledger = {
     async extend(limit = STEP) {
@@ -215,24 +267,20 @@ export function createLedger(db: Database, key: AuditKey, now: () => Date = () =
       return total;
     },
 
-    async pending() {
-      const { rows: heads } = await db.query<HeadRow>(HEAD);
-      const { rows } = await db.query<{ n: number }>(PENDING, [heads[0]?.transaction_id ?? "0", heads[0]?.global_position ?? "0"]);
-      return rows[0]!.n;
-    },
+    pending: async () => pendingAfter(db, (await db.query<HeadRow>(HEAD)).rows[0]),
 
     async verify() {
       const verifiedAt = now().toISOString();
       const [{ rows: heads }, seals, checkpoints] = await Promise.all([db.query<HeadRow>(HEAD), validSeals(db, key), checkStored(db, key)]);
       const head = heads[0];
       const { erased, found } = head ? await firstBreak(db, head, seals) : { erased: 0, found: null };
-      const { rows: pending } = await db.query<{ n: number }>(PENDING, [head?.transaction_id ?? "0", head?.global_position ?? "0"]);
+      const pending = await pendingAfter(db, head);
       const intact = found === null && checkpoints.failed.length === 0;
       return {
         status: intact ? "intact" : "broken",
         verifiedAt,
         checked: head ? Number(head.seq) : 0,
-        pending: pending[0]!.n,
+        pending,
         erased,
         head: head ? { seq: Number(head.seq), position: positionOf(head), hash: head.hash } : null,
         firstBreak: found,
@@ -240,29 +288,7 @@ export function createLedger(db: Database, key: AuditKey, now: () => Date = () =
       };
     },
 
-    async checkpoint() {
-      const { rows: heads } = await db.query<HeadRow>(HEAD);
-      const head = heads[0];
-      if (!head) return undefined;
-      const unsigned = {
-        seq: Number(head.seq),
-        position: positionOf(head),
-        hash: head.hash,
-        signedAt: now().toISOString(),
-        keyId: key.keyId,
-      };
-      const signature = key.sign(checkpointMessage(unsigned)).toString("base64");
-      // A head signed before keeps its first checkpoint: one per seq.
-      const { rows } = await db.query<CheckpointRow>(
-        `WITH added AS (
-           INSERT INTO audit_checkpoints (seq, position, hash, signed_at, key_id, signature)
-           VALUES ($1, $2, decode($3, 'hex'), $4, $5, decode($6, 'base64')) ON CONFLICT (seq) DO NOTHING
-           RETURNING ${CHECKPOINT_COLUMNS})
-         SELECT * FROM added UNION ALL SELECT ${CHECKPOINT_COLUMNS} FROM audit_checkpoints WHERE seq = $1 LIMIT 1`,
-        [unsigned.seq, unsigned.position, unsigned.hash, unsigned.signedAt, unsigned.keyId, signature],
-      );
-      return toCheckpoint(rows[0]!, key);
-    },
+    checkpoint: () => signHead(db, key, now),
 
     async latestCheckpoint() {
       const { rows } = await db.query<CheckpointRow>(`SELECT ${CHECKPOINT_COLUMNS} FROM audit_checkpoints ORDER BY seq DESC LIMIT 1`);
@@ -286,26 +312,7 @@ export function createLedger(db: Database, key: AuditKey, now: () => Date = () =
       return { holds: true };
     },
 
-    async sealRedactions(tx, eventIds) {
-      if (eventIds.length === 0) return;
-      const { rows } = await tx.query<{ event_id: string; digest: string }>(
-        `SELECT event_id, encode(crm_event_digest(e), 'hex') AS digest FROM events e WHERE event_id = ANY($1::uuid[])`,
-        [eventIds],
-      );
-      await tx.query(
-        `INSERT INTO event_redactions (event_id, digest, key_id, signature)
-         SELECT s.event_id, decode(s.digest, 'hex'), $3, decode(s.signature, 'base64')
-         FROM unnest($1::uuid[], $2::text[], $4::text[]) AS s(event_id, digest, signature)
-         ON CONFLICT (event_id) DO UPDATE SET digest = excluded.digest, key_id = excluded.key_id,
-           signature = excluded.signature, redacted_at = now()`,
-        [
-          rows.map((r) => r.event_id),
-          rows.map((r) => r.digest),
-          key.keyId,
-          rows.map((r) => key.sign(redactionMessage(r.event_id, r.digest)).toString("base64")),
-        ],
-      );
-    },
+    sealRedactions: (tx, eventIds) => sealRedactions(tx, key, eventIds),
   };
   return ledger;
 }
