@@ -51,14 +51,24 @@ for (const backend of ["postgres", "pglite"] as const) {
       }
       const { rows } = await sql("SELECT event_id, stream_id FROM events ORDER BY transaction_id, global_position");
       log = rows.map((r) => ({ eventId: r.event_id as string, streamId: r.stream_id as string }));
-      expect(await ledger.catchUp()).toBe(9);
+      expect(await chainAll()).toBe(9);
     });
+
+    /** Chains until nothing is pending: an open transaction (autovacuum's analyze, say) may hold some events back a moment. */
+    async function chainAll() {
+      let chained = 0;
+      for (let tries = 0; tries < 200 && (await ledger.pending()) > 0; tries++) {
+        chained += await ledger.catchUp();
+        if ((await ledger.pending()) > 0) await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      return chained;
+    }
 
     it("verifies a log nobody touched, and keeps chaining what comes after", async () => {
       const leadId = randomUUID();
       await store.append(`lead-${leadId}`, 0, [leadCreatedEvent(leadId)], { commandId: randomUUID(), metadata: metadataOf("user-9", "2026-11-27T11:00:00.000Z") });
       expect((await ledger.verify()).pending).toBe(1);
-      expect(await ledger.catchUp()).toBe(1);
+      expect(await chainAll()).toBe(1);
       const verification = await ledger.verify();
       expect(verification).toMatchObject({ status: "intact", checked: 10, pending: 0, firstBreak: null, erased: 0 });
       expect(verification.head?.seq).toBe(10);
@@ -117,7 +127,7 @@ for (const backend of ["postgres", "pglite"] as const) {
       // Whoever changes an event and chains the log again from the start gets a chain that holds together…
       await sql(`UPDATE events SET data = jsonb_set(data, '{name}', '"Lead 7"') WHERE event_id = $1`, [log[0]!.eventId]);
       await sql("DELETE FROM event_chain");
-      await ledger.catchUp();
+      await chainAll();
       const verification = await ledger.verify();
       expect(verification.firstBreak).toBeNull();
       // …whose head is not the one signed: the stored checkpoint and the auditor's copy both say so.

@@ -1,5 +1,5 @@
 import type { Migration } from "../db/migrations.ts";
-import { READABLE_HORIZON } from "../event-store/readable-horizon.ts";
+import { NEVER_APPENDS, READABLE_HORIZON } from "../event-store/readable-horizon.ts";
 
 /**
  * The tamper-evident chain over the log (docs/decisions/057-the-auditors-ledger.md).
@@ -76,6 +76,8 @@ export const eventChainMigrations: Migration[] = [
       BEGIN
         IF NOT pg_try_advisory_xact_lock(${CHAIN_LOCK}) THEN RETURN 0; END IF;
         SET LOCAL synchronous_commit = off;
+        -- Before its first write: readers of the log need not wait for this transaction (readable-horizon.ts).
+        PERFORM set_config('application_name', '${NEVER_APPENDS}', true);
         SELECT c.seq, c.hash, c.transaction_id, c.global_position INTO v_seq, v_hash, v_tx, v_gp
           FROM event_chain c ORDER BY c.seq DESC LIMIT 1;
         IF NOT FOUND THEN
