@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessionStore } from "@crm/infra/auth/sessions";
-import type { AccessRule, Audience } from "@crm/infra/http/access-policy";
+import { AUDIENCES, type AccessRule, type Audience } from "@crm/infra/http/access-policy";
 import { ACCESS_POLICY } from "../src/api.ts";
 import { availableBackends } from "@crm/infra/testing/test-database";
 import { signUpAs } from "../testing/sign-up-as.ts";
@@ -11,16 +11,6 @@ import { promised, takesBody } from "./support/role-matrix.ts";
 const backends = await availableBackends();
 /** Both backends always appear in the report; Postgres is skipped, not dropped, when no server answers. */
 const BACKENDS = ["postgres", "pglite"] as const;
-
-const AUDIENCES: readonly Audience[] = [
-  "anonymous",
-  "unregistered",
-  "pending",
-  "Partner",
-  "Project Manager",
-  "Creative Director",
-  "Auditor",
-];
 
 /**
  * What each cell must answer: through the gate (the route's own answer, never 401/403/5xx), or refused.

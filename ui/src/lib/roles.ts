@@ -1,9 +1,10 @@
 // What each role may do, as docs/product.md ("Roles") states it. The server decides every permission;
 // the browser reads these only to leave out the actions the server would refuse.
+import { USER_ROLES } from "@crm/contracts/user/answers";
 import type { Role } from "./session.ts";
 
-/** The staff roles, in the order the product lists them. */
-export const ROLES = ["Partner", "Project Manager", "Creative Director", "Auditor"] as const satisfies readonly Role[];
+/** The staff roles, in the order the product lists them (the contract's list). */
+export const ROLES: readonly Role[] = USER_ROLES;
 
 /**
  * The role whose screens and reads a role has: an Auditor reads everything a Partner reads (and changes
