@@ -1,6 +1,7 @@
 import type { RecordedEvent } from "@crm/contracts/events/registry";
 import { describeLeadEvent } from "@crm/contracts/lead/describe";
-import { LEAD_DETAIL_FIELDS } from "@crm/contracts/lead/events";
+import { redactValue } from "@crm/contracts/erasure/redact";
+import { LEAD_DETAIL_FIELDS, LeadDetails, LeadEmailBounced, LeadLost } from "@crm/contracts/lead/events";
 import { leadIdOfStream } from "@crm/contracts/lead/stream";
 import { snake } from "@crm/contracts/read-models/table";
 import type { Queryable } from "@crm/infra/db/database";
@@ -91,6 +92,28 @@ const touched = (row: LeadRow, event: RecordedEvent): LeadRow => ({
   lost_reason: row.lost_reason,
   lost_note: row.lost_note,
 });
+
+/**
+ * The row as an erasure leaves it: each personal value replaced by the marker its event's schema
+ * takes (the rule that redacts the events), so the live projector and the rebuild that follows an
+ * erasure write the same row at the same version, and a cache holding its ETag holds no personal value.
+ */
+function erased(row: LeadRow, event: RecordedEvent): LeadRow {
+  const next = touched(row, event);
+  const details = Object.fromEntries(LEAD_DETAIL_FIELDS.map((field) => [field, row[DETAIL_COLUMNS[field]]]));
+  const redacted = redactValue(details, LeadDetails) as Record<LeadDetailField, unknown>;
+  for (const field of LEAD_DETAIL_FIELDS) (next as Record<string, unknown>)[DETAIL_COLUMNS[field]] = redacted[field];
+  if (next.lost_reason !== null) {
+    const loss = redactValue({ reason: next.lost_reason, note: next.lost_note }, LeadLost) as { reason: string; note: string | null };
+    next.lost_reason = loss.reason;
+    next.lost_note = loss.note;
+  }
+  if (next.email_undeliverable) {
+    const { at, ...bounce } = next.email_undeliverable;
+    next.email_undeliverable = { ...(redactValue(bounce, LeadEmailBounced) as typeof bounce), at };
+  }
+  return next;
+}
 
 /** The row back on the board, on top of its stage's column, with nothing of a loss left on it. */
 function reopened(batch: LeadBatch, next: LeadRow, stage: LeadRow["stage"]): LeadRow {
@@ -202,8 +225,8 @@ function applyEvent(batch: LeadBatch, row: LeadRow | undefined, event: RecordedE
     case "LeadArchived":
     case "LeadRestored":
       return applyDealEvent(batch, row, event);
-    case "LeadErased": // the row's values were redacted by a rebuild; the version follows the stream's (If-Match, ETag)
-      return touched(row, event);
+    case "LeadErased":
+      return erased(row, event);
     case "LeadActivityLogged": // a call or note changes no field, but the version follows the stream's and Last Activity names it
       return touched(row, event);
     default:
