@@ -35,21 +35,18 @@ function filterClauses(filter: AuditFilter, params: unknown[]): string[] {
 }
 
 /**
- * A page of the log's events that pass the filter, newest first (by time, then chain number), those
- * older than the chained event `before` when given. The chain is the index (event_chain's (actor, at,
- * seq), (event_type, at, seq), (at, seq) and (stream_id, seq)): the newest-first order walks the
- * chosen index backwards and stops at `limit`, whatever the period's size; only the page's rows (or,
- * with a text filter, the rows tested) reach the events table. Events appended in the last moment,
- * not chained yet, are not listed.
+ * A page of the log's events that pass the filter, newest first in chain order (the log's), those
+ * before the chained event `before` when given. The chain is the index: its seq key gives the order,
+ * and a page of one actor's or one entity's events comes from (actor, at, seq) or (stream_id, seq), a
+ * period from the BRIN on at; only the page's rows (or, with a text filter, the rows tested) reach the
+ * events table. Events appended in the last moment, not chained yet, are not listed.
  */
 export async function auditEventPage(db: Queryable, filter: AuditFilter, before: number | undefined, limit: number): Promise<AuditRow[]> {
   const params: unknown[] = [];
   const where = filterClauses(filter, params);
   if (before !== undefined) {
     params.push(before);
-    // A scalar subquery is computed once, before the scan: the row comparison stays an index condition.
-    const seq = `$${params.length}::bigint`;
-    where.push(`(c.at, c.seq) < ((SELECT b.at FROM event_chain b WHERE b.seq = ${seq}), ${seq})`);
+    where.push(`c.seq < $${params.length}::bigint`);
   }
   params.push(limit);
   const { rows } = await db.query<AuditRow>(
@@ -59,7 +56,7 @@ export async function auditEventPage(db: Queryable, filter: AuditFilter, before:
      FROM event_chain c
      JOIN events e ON (e.transaction_id, e.global_position) = (c.transaction_id, c.global_position)
      ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
-     ORDER BY c.at DESC, c.seq DESC
+     ORDER BY c.seq DESC
      LIMIT $${params.length}`,
     params,
   );
