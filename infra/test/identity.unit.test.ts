@@ -1,22 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { createRateLimiter } from "../src/auth/rate-limiter.ts";
 import { generateSessionToken, sessionIdOf } from "../src/auth/sessions.ts";
 import { hashPassword, verifyPassword } from "../src/auth/password.ts";
 import { createRuleMatcher } from "../src/http/access-match.ts";
 import { PARTNER, STAFF } from "../src/http/access-policy.ts";
-
-describe("rate limiter", () => {
-  it("allows `limit` attempts per window, then says how long to wait, and forgets old attempts", () => {
-    let now = 0;
-    const limiter = createRateLimiter({ limit: 3, windowMs: 60_000, now: () => now });
-    expect([1, 2, 3].map(() => limiter.hit("ip:a").allowed)).toEqual([true, true, true]);
-    now = 15_000;
-    expect(limiter.hit("ip:a")).toEqual({ allowed: false, retryAfterSeconds: 45 });
-    expect(limiter.hit("ip:b").allowed).toBe(true);
-    now = 60_001;
-    expect(limiter.hit("ip:a").allowed).toBe(true);
-  });
-});
 
 describe("access rule matching", () => {
   const match = createRuleMatcher([

@@ -1,6 +1,6 @@
 import { Router, type RequestHandler } from "express";
 import { authRoutes } from "@crm/command-service/auth/auth.routes";
-import type { AuthDeps } from "@crm/command-service/auth/auth-deps";
+import { SIGN_IN_LIMIT, type AuthDeps } from "@crm/command-service/auth/auth-deps";
 import { failedSignInsNotifier } from "@crm/command-service/auth/failed-sign-ins";
 import { oidcRoutes } from "@crm/command-service/auth/oidc.routes";
 import { resetRequester, type SelfServiceDeps } from "@crm/command-service/auth/password-reset";
@@ -52,7 +52,7 @@ function selfServiceDeps(system: System, deps: AuthDeps, mailer: () => Mailer): 
     later: (name, job) => system.background.run(name, job),
     warn: (message) => system.log.warn(message),
   });
-  return { ...deps, tokens, requestReset, store: system.store, production: system.config.NODE_ENV === "production" };
+  return { ...deps, tokens, requestReset, store: system.store, db: system.db, production: system.config.NODE_ENV === "production" };
 }
 
 /** The Partner's user administration: approvals, roles, invitations, deactivation. */
@@ -75,8 +75,8 @@ export interface Identity {
 }
 
 /**
- * Identity for one process; its rate limiter lives in this process's memory (ADR 009), the
- * sign-in backoff in the database (decisions/040).
+ * Identity for one process; its rate limits (decisions/058) and the sign-in backoff (decisions/040)
+ * are counted in the database, so every process on it shares them.
  */
 export function createIdentity(system: System): Identity {
   const now = () => system.now(); // late-bound, so tests can move the clock
@@ -94,7 +94,7 @@ export function createIdentity(system: System): Identity {
   const deps: AuthDeps = {
     accounts: accountRepository(system.db),
     sessions,
-    limiter: createRateLimiter({ limit: 10, windowMs: 60_000, now: () => now().getTime() }),
+    limiter: createRateLimiter(system.db, SIGN_IN_LIMIT, now),
     backoff: signInBackoff(system.db),
     notifyFailedSignIns: failedSignInsNotifier({
       mailer: mailerOnce,

@@ -4,16 +4,19 @@ import { RateLimitedError } from "@crm/contracts/api/errors";
 import type { User } from "@crm/contracts/user/user";
 import type { AccountRepository } from "@crm/infra/auth/accounts";
 import type { OidcClient } from "@crm/infra/auth/oidc";
-import type { RateLimiter } from "@crm/infra/auth/rate-limiter";
+import type { RateLimit, RateLimiter } from "@crm/infra/auth/rate-limiter";
 import type { SessionStore } from "@crm/infra/auth/sessions";
 import type { FailureRun, SignInBackoff } from "@crm/infra/auth/sign-in-backoff";
 import { setSessionCookie } from "@crm/infra/http/session-cookie";
+
+/** Sign-in and sign-up attempts per client address and per email (docs/product.md, "Limits and constants"). */
+export const SIGN_IN_LIMIT: RateLimit = { name: "sign-in", limit: 10, windowMs: 60_000 };
 
 /** What the sign-in routes need; the composition root builds it once per process. */
 export interface AuthDeps {
   accounts: AccountRepository;
   sessions: SessionStore;
-  /** Sign-in and sign-up attempts, keyed "ip:…" and "email:…". */
+  /** Sign-in and sign-up attempts, keyed "ip:…" and "email:…", counted in the database for every process (decisions/058). */
   limiter: RateLimiter;
   /** Failed sign-ins in a row per email and per address, shared by every process (decisions/040). */
   backoff: SignInBackoff;
@@ -29,10 +32,10 @@ export interface AuthDeps {
 }
 
 /** Counts one attempt against the client's address and the email it names; 429 past the limit. */
-export function limitAttempt(deps: AuthDeps, req: Request) {
+export async function limitAttempt(deps: Pick<AuthDeps, "limiter">, req: Request) {
   const email = typeof req.body?.email === "string" ? req.body.email.trim().toLowerCase().slice(0, 320) : undefined;
   for (const key of [`ip:${req.ip ?? "unknown"}`, ...(email ? [`email:${email}`] : [])]) {
-    const decision = deps.limiter.hit(key);
+    const decision = await deps.limiter.hit(key);
     if (!decision.allowed) throw new RateLimitedError(decision.retryAfterSeconds);
   }
 }

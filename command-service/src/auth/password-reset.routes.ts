@@ -4,7 +4,7 @@ import { ACCOUNT_DEACTIVATED, Me } from "@crm/contracts/auth/auth";
 import { ForgotPasswordBody, RESET_REQUESTED, ResetPasswordBody, ResetRequested } from "@crm/contracts/auth/commands";
 import { hashPassword } from "@crm/infra/auth/password";
 import { assertStrongPassword } from "@crm/infra/auth/password-strength";
-import { createRateLimiter } from "@crm/infra/auth/rate-limiter";
+import { createRateLimiter, type RateLimit } from "@crm/infra/auth/rate-limiter";
 import { PUBLIC } from "@crm/infra/http/access-policy";
 import { routeGroup } from "@crm/infra/http/route";
 import { limitAttempt, meOf, startSession } from "./auth-deps.ts";
@@ -12,7 +12,7 @@ import { authRoute } from "./auth.routes.ts";
 import { resetPageOf, type SelfServiceDeps } from "./password-reset.ts";
 
 /** Reset requests per client address and per email they name (docs/product.md, "Limits and constants"). */
-export const RESET_REQUEST_LIMIT = { limit: 5, windowMs: 15 * 60_000 };
+export const RESET_REQUEST_LIMIT: RateLimit = { name: "password-reset", limit: 5, windowMs: 15 * 60_000 };
 
 export const DEAD_RESET_LINK = "This link has expired or has already been used. Ask for a new one.";
 
@@ -41,7 +41,7 @@ async function completeReset(deps: SelfServiceDeps, req: Request, res: Response,
 
 /** A limiter of its own, so asking for links spends no sign-in attempts (and sign-ins no links). */
 function setup(deps: SelfServiceDeps) {
-  const limiter = createRateLimiter({ ...RESET_REQUEST_LIMIT, now: () => deps.now().getTime() });
+  const limiter = createRateLimiter(deps.db, RESET_REQUEST_LIMIT, deps.now);
   return { deps, requests: { ...deps, limiter } };
 }
 

@@ -3,6 +3,7 @@ import type { User } from "@crm/contracts/user/user";
 import { RESET_LIFETIME_MS } from "@crm/contracts/user/user";
 import type { AccountTokens } from "@crm/infra/auth/account-tokens";
 import type { AccountRepository } from "@crm/infra/auth/accounts";
+import type { Queryable } from "@crm/infra/db/database";
 import type { EventStore } from "@crm/infra/event-store/event-store";
 import type { Mailer } from "@crm/infra/mail/mailer";
 import { mailedPageUrl, type AuthDeps } from "./auth-deps.ts";
@@ -14,6 +15,8 @@ export interface SelfServiceDeps extends AuthDeps {
   /** Mails a reset link to the address's account, if it may have one, after the answer (resetRequester). */
   requestReset: (email: string, resetPage: string | undefined) => void;
   store: EventStore;
+  /** Where the reset requests' limit is counted, for every process (password-reset.routes.ts). */
+  db: Queryable;
   /** NODE_ENV is production: a link is never built from the Host a request names. */
   production: boolean;
 }

@@ -6,7 +6,7 @@ import { clientLinkStreamId } from "@crm/contracts/client-link/stream";
 import { QUESTIONNAIRE_BODY_LIMIT_BYTES } from "@crm/contracts/questionnaire/fields";
 import { QuestionnaireAccepted, SubmitQuestionnaireBody } from "@crm/contracts/questionnaire/questionnaire";
 import { questionnaireStreamId } from "@crm/contracts/questionnaire/stream";
-import { createRateLimiter, type RateLimiter } from "@crm/infra/auth/rate-limiter";
+import { createRateLimiter, type RateLimit, type RateLimiter } from "@crm/infra/auth/rate-limiter";
 import { clientLinkIndex, type ResolvedClientLink } from "@crm/infra/client-links/client-link-tokens";
 import type { Queryable } from "@crm/infra/db/database";
 import type { EventStore } from "@crm/infra/event-store/event-store";
@@ -18,19 +18,28 @@ import { commandMetadata, type CommandDeps } from "../core/command-context.ts";
 import { publicProblems } from "./public-errors.ts";
 import { questionnaireDecider } from "./questionnaire.decider.ts";
 
+const HOUR = 60 * 60_000;
+/** Attempts per client address, any token or none (docs/product.md, "Limits and constants"). */
+export const QUESTIONNAIRE_PER_IP: RateLimit = { name: "questionnaire-ip", limit: 20, windowMs: 15 * 60_000 };
+/** Submissions per address through one link: refuses that address only, never the link. */
+export const QUESTIONNAIRE_PER_LINK_AND_IP: RateLimit = { name: "questionnaire-link-ip", limit: 10, windowMs: HOUR };
+/** Submissions through one link from every address before the lead is flagged. */
+export const QUESTIONNAIRE_FLOOD: RateLimit = { name: "questionnaire-flood", limit: 30, windowMs: HOUR };
+
 export interface QuestionnaireRouteDeps extends CommandDeps {
   store: EventStore;
+  /** The token index, and where the limits are counted for every process (decisions/058). */
   db: Queryable;
-  /** Attempts per client address, any token or none (default 20 per 15 minutes). */
+  /** Instead of QUESTIONNAIRE_PER_IP. */
   perIp?: RateLimiter;
-  /** Submissions per address through one link (default 10 per hour): refuses that address only, never the link. */
+  /** Instead of QUESTIONNAIRE_PER_LINK_AND_IP. */
   perLinkAndIp?: RateLimiter;
-  /** Submissions through one link from every address before the lead is flagged (default 30 per hour). */
+  /** Instead of QUESTIONNAIRE_FLOOD: the attempts before the lead is flagged, and optionally the limiter counting them. */
   floodAfter?: { attempts: number; limiter?: RateLimiter };
 }
 
-function limit(limiter: RateLimiter, key: string) {
-  const decision = limiter.hit(key);
+async function limit(limiter: RateLimiter, key: string) {
+  const decision = await limiter.hit(key);
   if (!decision.allowed) throw new RateLimitedError(decision.retryAfterSeconds);
 }
 
@@ -45,20 +54,19 @@ const isLeadIdLink = (body: unknown) => typeof body === "object" && body !== nul
 
 /** The limiters, the token index and the flood watch, made once when the routes are mounted. */
 function setup(deps: QuestionnaireRouteDeps) {
-  const now = () => deps.now().getTime();
-  const hour = 60 * 60_000;
-  const perIp = deps.perIp ?? createRateLimiter({ limit: 20, windowMs: 15 * 60_000, now });
-  const perLinkAndIp = deps.perLinkAndIp ?? createRateLimiter({ limit: 10, windowMs: hour, now });
-  const floodAttempts = deps.floodAfter?.attempts ?? 30;
-  const perLink = deps.floodAfter?.limiter ?? createRateLimiter({ limit: floodAttempts, windowMs: hour, now });
-  const byIp: RequestHandler = (req, _res, next) => {
-    limit(perIp, `ip:${req.ip ?? "unknown"}`);
+  const limiter = (limit: RateLimit) => createRateLimiter(deps.db, limit, deps.now);
+  const perIp = deps.perIp ?? limiter(QUESTIONNAIRE_PER_IP);
+  const perLinkAndIp = deps.perLinkAndIp ?? limiter(QUESTIONNAIRE_PER_LINK_AND_IP);
+  const floodAttempts = deps.floodAfter?.attempts ?? QUESTIONNAIRE_FLOOD.limit;
+  const perLink = deps.floodAfter?.limiter ?? limiter({ ...QUESTIONNAIRE_FLOOD, limit: floodAttempts });
+  const byIp: RequestHandler = async (req, _res, next) => {
+    await limit(perIp, `ip:${req.ip ?? "unknown"}`);
     next();
   };
 
   /** Past the flood threshold the lead is flagged to staff (at most hourly per link); the client is never refused for it. */
   async function watchForFlood(req: Request, { leadId, link }: ResolvedClientLink) {
-    if (perLink.hit(`link:${link.linkId}`).allowed) return;
+    if ((await perLink.hit(`link:${link.linkId}`)).allowed) return;
     const metadata = { ...commandMetadata(req, deps), actor: "system", commandId: deps.newId() }; // not the client's Idempotency-Key
     const command = {
       type: "FlagClientLinkFlood" as const,
@@ -99,7 +107,7 @@ export const questionnaireCommandRoutes = routeGroup(
       handle: async ({ req, res, body: { token, ...answers } }, { deps, links, perLinkAndIp, watchForFlood }) => {
         const resolved = await links.resolve(token, "questionnaire", deps.now());
         if (!resolved) throw expiredLink();
-        limit(perLinkAndIp, `${resolved.link.linkId}:${req.ip ?? "unknown"}`);
+        await limit(perLinkAndIp, `${resolved.link.linkId}:${req.ip ?? "unknown"}`);
         await watchForFlood(req, resolved); // after the limits: a refused request appends nothing
         const { leadId } = resolved;
         const command = { type: "SubmitQuestionnaire" as const, leadId, responseId: deps.newId(), lead: "open" as const, answers };

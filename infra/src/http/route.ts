@@ -63,7 +63,7 @@ export interface RouteSpec<Ctx, P extends Schema, Q extends Schema, B extends Sc
   /** Steps before the body is read (a rate limit that must refuse before reading 64 KB). */
   before?: (ctx: Ctx) => RequestHandler[];
   /** A check after the body is read and before its schema (a sign-in counted per the email it names, valid or not). */
-  admit?: (req: Request, ctx: Ctx) => void;
+  admit?: (req: Request, ctx: Ctx) => void | Promise<void>;
   handle(call: RouteCall<P, Q, B>, ctx: Ctx): unknown;
 }
 
@@ -111,7 +111,7 @@ function bodySteps(route: Route<never>): RequestHandler[] {
 /** Parses what the route declares (a 400 naming each bad field) and calls its handler. */
 function handlerOf<Ctx>(route: Route<Ctx>, ctx: Ctx): RequestHandler {
   return async (req, res) => {
-    route.admit?.(req, ctx);
+    await route.admit?.(req, ctx);
     const params = route.params ? parseOr400(route.params, req.params, "params") : undefined;
     const query = route.query ? parseOr400(route.query, req.query, "query") : undefined;
     const body = route.body ? parseOr400(route.body, req.body ?? {}) : undefined;

@@ -4,19 +4,22 @@ import { LeadIdParam } from "@crm/contracts/api/params";
 import { ClientLinkStatus, expiredLink, PublicClientLink, type ClientLinkSummary } from "@crm/contracts/client-link/client-link";
 import { initialClientLinks, leadLinkStatus, type LiveClientLink } from "@crm/contracts/client-link/link-state";
 import { leadStreamId } from "@crm/contracts/lead/stream";
-import { createRateLimiter, type RateLimiter } from "@crm/infra/auth/rate-limiter";
+import { createRateLimiter, type RateLimit, type RateLimiter } from "@crm/infra/auth/rate-limiter";
 import { clientLinkIndex, loadClientLinks } from "@crm/infra/client-links/client-link-tokens";
 import type { Queryable } from "@crm/infra/db/database";
 import type { EventStore } from "@crm/infra/event-store/event-store";
 import { PUBLIC, STAFF } from "@crm/infra/http/access-policy";
 import { routeGroup } from "@crm/infra/http/route";
 
+/** Link checks per client address. */
+export const CLIENT_LINK_CHECKS: RateLimit = { name: "client-link-check", limit: 60, windowMs: 15 * 60_000 };
+
 export interface ClientLinkReadDeps {
-  /** The database itself: the token index is no read model. */
+  /** The database itself: the token index is no read model, and the limit is counted there for every process (decisions/058). */
   db: Queryable;
   store: EventStore;
   now: () => Date;
-  /** Link checks per client address (default 60 per 15 minutes). */
+  /** Instead of CLIENT_LINK_CHECKS. */
   perIp?: RateLimiter;
 }
 
@@ -29,7 +32,7 @@ const summaryOf = (link: LiveClientLink | undefined, at: Date): ClientLinkSummar
 /** What the link routes share: the token index and the per-address limit on link checks. */
 function setup(deps: ClientLinkReadDeps) {
   const links = clientLinkIndex(deps.db, deps.store);
-  const perIp = deps.perIp ?? createRateLimiter({ limit: 60, windowMs: 15 * 60_000, now: () => deps.now().getTime() });
+  const perIp = deps.perIp ?? createRateLimiter(deps.db, CLIENT_LINK_CHECKS, deps.now);
   return { ...deps, links, perIp };
 }
 
@@ -48,7 +51,7 @@ export const clientLinkReadRoutes = routeGroup(setup, (route) => [
     params: z.object({ token: z.string() }),
     responses: { 200: PublicClientLink },
     handle: async ({ req, res, params: { token } }, { links, perIp, now }) => {
-      const decision = perIp.hit(`ip:${req.ip ?? "unknown"}`);
+      const decision = await perIp.hit(`ip:${req.ip ?? "unknown"}`);
       if (!decision.allowed) throw new RateLimitedError(decision.retryAfterSeconds);
       const resolved = await links.resolve(token, "questionnaire", now());
       if (!resolved) throw expiredLink();
