@@ -28,7 +28,7 @@ import { activityReadRoutes } from "@crm/read-api/activities/activities.routes";
 import { clientLinkReadRoutes } from "@crm/read-api/client-links/client-links.routes";
 import { creativeReadRoutes } from "@crm/read-api/creative/creative.routes";
 import type { CheckpointWatcher } from "@crm/read-api/checkpoint-watcher";
-import { healthRoutes } from "@crm/read-api/health/health.routes";
+import { healthRoutes, type HealthDeps } from "@crm/read-api/health/health.routes";
 import { historyReadRoutes } from "@crm/read-api/history/history.routes";
 import { auditWorkbenchRoutes } from "@crm/read-api/audit/workbench.routes";
 import { ledgerReadRoutes } from "@crm/read-api/audit/verify.routes";
@@ -101,6 +101,8 @@ export function createApp(system: System, watcher: CheckpointWatcher | undefined
   app.use(observed.routes);
 
   if (parts.reads && watcher) app.use(readRoutes(system, watcher, storage));
+  // A command service on its own answers the same probes, for its load balancer's checks (deploy/haproxy.cfg).
+  if (parts.commands && !parts.reads) app.use(healthRoutes(healthDeps(system)));
   if (parts.commands) app.use(commandRoutes(system, storage, identity.commandRoutes));
   if (parts.commands || parts.reads) app.use(identity.authRoutes);
   app.use("/api", (req, _res, next) => next(new NotFoundError(`${req.method} ${req.originalUrl}`)));
@@ -118,8 +120,7 @@ function readRoutes(system: System, watcher: CheckpointWatcher, storage: FileSto
   const { store, now } = system;
   const reads = onlyFor((method) => READ_METHODS.has(method));
   reads.use(readYourWrites(watcher));
-  const { READY_MAX_LAG: readyMaxLag, METRICS_TOKEN: metricsToken } = system.config;
-  reads.use(healthRoutes({ db: system.db, projections: ALL_PROJECTIONS.map((p) => p.name), readyMaxLag, metricsToken }));
+  reads.use(healthRoutes(healthDeps(system)));
   reads.use(eventStreamRoutes({ watcher, db: reading("leads") }));
   reads.use(openApiRoutes({ routes: () => API_ROUTES, referencePage: path.join(UI_DIST, "api-docs.html") }));
   reads.use(historyReadRoutes({ db: reading("lead_streams", "users"), store, now }));
@@ -137,6 +138,12 @@ function readRoutes(system: System, watcher: CheckpointWatcher, storage: FileSto
   reads.use(settingsReadRoutes({ store, storage, mailFrom: system.config.MAIL_FROM })); // the settings stream, no read model
   reads.use(inboundReadRoutes({ db: reading("inbound", "users"), storage, mailFrom: system.config.MAIL_FROM }));
   return reads;
+}
+
+/** What the liveness and readiness probes read: the database and every read model's checkpoint. */
+function healthDeps(system: System): HealthDeps {
+  const { READY_MAX_LAG: readyMaxLag, METRICS_TOKEN: metricsToken } = system.config;
+  return { db: system.db, projections: ALL_PROJECTIONS.map((p) => p.name), readyMaxLag, metricsToken };
 }
 
 /**

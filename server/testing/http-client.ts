@@ -24,7 +24,7 @@ export interface CallResult {
 }
 
 /** fetch for API tests: JSON in and out, cookies and bearer tokens, no redirects followed. */
-export async function call(app: TestApp, path: string, options: CallOptions = {}): Promise<CallResult> {
+export async function call(app: Pick<TestApp, "url">, path: string, options: CallOptions = {}): Promise<CallResult> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.body !== undefined) headers["content-type"] = "application/json";
   if (options.cookie !== undefined) headers.cookie = `crm_session=${options.cookie}`;
