@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { hostname } from "node:os";
 import { describe, expect, it } from "vitest";
 import type { RecordedEvent } from "@crm/contracts/events/registry";
 import { leadCreatedEvent } from "@crm/contracts/testing/lead-events";
@@ -89,5 +90,35 @@ for (const backend of ["postgres", "pglite"] as const) {
       expect(new Set(seen).size).toBe(seen.length);
       await second.stop();
     });
+
+    it("keeps its lease while a handler outlasts it, so a second runner does not handle the same event", async () => {
+      const leaseMs = 900;
+      await request(fx.store, "slow");
+      const started: string[] = [];
+      const reactor: Reactor = {
+        name: "slow",
+        types: ["SmsRequested"],
+        handles: (e) => (e.data as { body?: string }).body === "slow",
+        async handle(e) {
+          started.push(e.eventId);
+          await sleep(leaseMs * 2.5);
+        },
+      };
+      const first = createReactorRunner({ db: fx.database.db, store: fx.store, reactor, leaseMs, log: () => undefined });
+      const second = createReactorRunner({ db: fx.database.db, store: fx.store, reactor, leaseMs, log: () => undefined });
+      const firstRun = first.runOnce();
+      await runUntil({ runOnce: async () => (await sleep(10), 0) }, () => started.length === 1);
+      // Past the lease the claim took: only the renewals keep the second runner out.
+      await sleep(leaseMs * 1.6);
+      expect(await second.runOnce()).toBe(0);
+      expect(await firstRun).toBeGreaterThan(0);
+      expect(started).toHaveLength(1);
+      // The process that runs it, by host and process id, for an operator reading reactor_checkpoints.
+      const { rows } = await fx.database.db.query<{ owner: string }>("SELECT owner FROM reactor_checkpoints WHERE name = 'slow'");
+      expect(rows[0]!.owner.startsWith(`${hostname()}:${process.pid}:`)).toBe(true);
+      await Promise.all([first.stop(), second.stop()]);
+    });
   });
 }
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -105,6 +105,23 @@ export async function tryLockProjections(tx: Queryable, names: readonly string[]
   return new Set(rows.filter((r) => r.locked).map((r) => r.name));
 }
 
+/**
+ * The application_name of each connection whose transaction holds a projection's lock at this moment:
+ * which projector instance is applying a batch (none between batches). Postgres shows the lock's
+ * bigint key split into classid (high half) and objid (low half), with objsubid 1.
+ */
+export async function projectionLockHolders(q: Queryable, names: readonly string[]): Promise<string[]> {
+  const { rows } = await q.query<{ name: string }>(
+    `SELECT DISTINCT a.application_name AS name
+     FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+     WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 1
+       AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+       AND ((l.classid::bigint << 32) | l.objid::bigint) IN (SELECT hashtext('projection:' || n)::bigint FROM unnest($1::text[]) AS n)`,
+    [names],
+  );
+  return rows.map((r) => r.name);
+}
+
 export async function lockProjection(tx: Queryable, name: string) {
   await tx.query("SELECT pg_advisory_xact_lock(hashtext($1))", [`projection:${name}`]);
 }

@@ -3,7 +3,8 @@ import { START_POSITION } from "../event-store/position.ts";
 
 /**
  * A reactor's place in the log plus a lease, so that only one process runs each reactor
- * (a second instance waits until the lease of the first one expires).
+ * (a second instance waits until the lease of the first one expires). The owner names the
+ * process (host:pid:run, see reactor-runner.ts), so an operator can tell which instance runs it.
  */
 export async function claimReactor(db: Queryable, name: string, owner: string, leaseMs: number): Promise<string | undefined> {
   // One statement (the reactors run it on every wake-up): create the row or take a free lease.
@@ -32,6 +33,16 @@ export async function advanceReactor(
        lease_until = now() + make_interval(secs => $5::double precision / 1000)
      WHERE name = $1 AND owner = $2 AND position = $3 RETURNING 1`,
     [name, owner, from, to, leaseMs],
+  );
+  return rows.length === 1;
+}
+
+/** Extends the lease while this owner handles a batch; false if someone else holds it now. */
+export async function renewReactor(db: Queryable, name: string, owner: string, leaseMs: number): Promise<boolean> {
+  const { rows } = await db.query(
+    `UPDATE reactor_checkpoints SET lease_until = now() + make_interval(secs => $3::double precision / 1000)
+     WHERE name = $1 AND owner = $2 RETURNING 1`,
+    [name, owner, leaseMs],
   );
   return rows.length === 1;
 }

@@ -1,9 +1,18 @@
 import { randomUUID } from "node:crypto";
+import { hostname } from "node:os";
 import type { EventType, RecordedEvent } from "@crm/contracts/events/registry";
 import type { Database } from "../db/database.ts";
 import { typedPage, type EventStore, type TypedLogPage } from "../event-store/event-store.ts";
 import { defaultLogger, logTo } from "../log/logger.ts";
-import { advanceReactor, claimReactor, recordReactorError, releaseReactor } from "./reactor-checkpoints.ts";
+import { advanceReactor, claimReactor, recordReactorError, releaseReactor, renewReactor } from "./reactor-checkpoints.ts";
+
+/**
+ * How long a claim keeps a reactor to one process (decisions/059). Its owner renews it at each wake-up
+ * (the claim), each advance and, while a batch is handled, every third of it: it runs out only when the
+ * owner is gone or cannot reach the database, and then another instance takes the reactor over within
+ * about this long plus a poll.
+ */
+export const DEFAULT_LEASE_MS = 10_000;
 
 /** A side effect that follows the log (docs/decisions/008-meetings-and-messages-delivered-by-reactors.md). */
 export interface Reactor {
@@ -28,6 +37,7 @@ export interface ReactorRunnerOptions {
   reactor: Reactor;
   batchSize?: number;
   pollMs?: number;
+  /** How long a claim holds the reactor without a renewal (default DEFAULT_LEASE_MS). */
   leaseMs?: number;
   /** After a wake-up, wait this long so that the appends of the next moments make one batch (default 0). */
   coalesceMs?: number;
@@ -45,16 +55,18 @@ export interface ReactorRunner {
 /**
  * Follows the global log from the reactor's own checkpoint. The checkpoint moves past an event
  * only after its handler finished (outcome appended), so nothing is lost; a crash may repeat one.
+ * One process at a time runs a reactor: the one whose lease is current, renewed for as long as it runs.
  */
 // eslint-disable-next-line max-lines-per-function -- the closure is the runner: its loop, pause and lease share the stop and wake state
 export function createReactorRunner(options: ReactorRunnerOptions): ReactorRunner {
   const { db, store, reactor } = options;
   const batchSize = options.batchSize ?? 200;
   const pollMs = options.pollMs ?? 2_000;
-  const leaseMs = options.leaseMs ?? 60_000;
+  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   const coalesceMs = options.coalesceMs ?? 0;
   const log = options.log ?? logTo(defaultLogger);
-  const owner = randomUUID();
+  /** This runner, named by host and process id so that reactor_checkpoints tells which instance runs each reactor. */
+  const owner = `${hostname()}:${process.pid}:${randomUUID()}`;
   let running = false;
   let stopping = false;
   let nudged = false;
@@ -70,6 +82,16 @@ export function createReactorRunner(options: ReactorRunnerOptions): ReactorRunne
   async function runOnce(): Promise<number> {
     const from = await claimReactor(db, reactor.name, owner, leaseMs);
     if (from === undefined) return 0;
+    const renewing = keepLease({ db, name: reactor.name, owner, leaseMs, log });
+    try {
+      return await handleBatch(from);
+    } finally {
+      renewing.stop();
+    }
+  }
+
+  /** Handles the page after `from`; a move that finds the lease or the checkpoint taken ends the batch. */
+  async function handleBatch(from: string): Promise<number> {
     const { events, read, through } = await readPage(from);
     let at = from;
     for (const event of events) {
@@ -139,4 +161,29 @@ export function createReactorRunner(options: ReactorRunnerOptions): ReactorRunne
       await releaseReactor(db, reactor.name, owner).catch(() => undefined);
     },
   };
+}
+
+/**
+ * Renews the lease every third of its length until stopped, while a batch is handled: a handler may
+ * take longer than the lease (a mail retried for half a minute, a slow provider) without a second
+ * instance claiming the reactor and sending the same message. A renewal that fails is tried again at
+ * the next tick; one that finds another owner changes nothing, and this runner's next advance fails.
+ */
+function keepLease(options: {
+  db: Database;
+  name: string;
+  owner: string;
+  leaseMs: number;
+  log: (message: string, error?: unknown) => void;
+}) {
+  const { db, name, owner, leaseMs, log } = options;
+  let renewing = false;
+  const timer = setInterval(() => {
+    if (renewing) return;
+    renewing = true;
+    renewReactor(db, name, owner, leaseMs)
+      .catch((error: unknown) => log(`reactor ${name}: could not renew its lease`, error))
+      .finally(() => (renewing = false));
+  }, leaseMs / 3);
+  return { stop: () => clearInterval(timer) };
 }

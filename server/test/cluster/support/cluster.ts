@@ -18,6 +18,8 @@ import type { Send } from "../../reliability/support/contended-leads.ts";
 const PORTS = { from: 4400, to: 4499 } as const;
 
 export interface Instance {
+  /** Its mode and number ("projector-2"), also its connections' application_name in pg_stat_activity. */
+  name: string;
   service: ServiceProcess;
   port: number;
   url: string;
@@ -27,8 +29,11 @@ export interface ClusterOptions {
   commands: number;
   reads: number;
   projectors: number;
-  /** What the first command services' environment adds (a fast path switched). */
-  commandEnv?: Record<string, string>;
+  /**
+   * What the first command services' environment adds (a fast path switched); a function is called as
+   * they start, after the caller's own earlier beforeAll hooks (which may start a server they use).
+   */
+  commandEnv?: Record<string, string> | (() => Record<string, string>);
 }
 
 /** The instances behind haproxy on one fresh Postgres database. Its fields are set once the block's beforeAll has run. */
@@ -37,6 +42,7 @@ export interface Cluster {
   front: Balancer;
   commands: Instance[];
   reads: Instance[];
+  projectors: Instance[];
   /** The event store of the cluster's database, read from this process. */
   store: EventStore;
   database: TestDatabase;
@@ -44,8 +50,8 @@ export interface Cluster {
   token: string;
   /** Requests as the Partner through a balancer. */
   sendThrough(balancer: Balancer): Send;
-  /** As many more command services as the first, with `env` added to their environment. */
-  startCommands(env: Record<string, string>): Promise<Instance[]>;
+  /** More command services (as many as the first, unless `count` says), with `env` added to their environment. */
+  startCommands(env: Record<string, string>, count?: number): Promise<Instance[]>;
   /** Another haproxy, in front of other servers; it stops with the cluster. */
   balance(servers: Record<string, readonly string[]>): Promise<Balancer>;
 }
@@ -61,13 +67,16 @@ export const addresses = (instances: readonly Instance[]) => instances.map((i) =
 /**
  * Starts the cluster before the block's tests and stops it after: the database is migrated once,
  * and the signing key made once in the data folder all instances share, before any of them starts.
- * Each instance is one `server/src/main.ts <mode>` process on a port of its own.
+ * Each instance is one `server/src/main.ts <mode>` process on a port of its own, its connections named
+ * after it (PGAPPNAME, which node-postgres reads as libpq does).
  */
 export function clusterOnPostgres(options: ClusterOptions): Cluster {
   const cluster = {} as Cluster;
   let dataDir: string;
   const taken = new Set<number>();
   const services: ServiceProcess[] = [];
+  /** Instances started so far, per mode: each one's number in its name. */
+  const started = new Map<string, number>();
   const balancers: Haproxy[] = [];
   const port = async () => {
     const chosen = await freePort(PORTS.from, PORTS.to, taken);
@@ -76,10 +85,19 @@ export function clusterOnPostgres(options: ClusterOptions): Cluster {
   };
   const start = async (mode: string, env: Record<string, string>): Promise<Instance> => {
     const chosen = await port();
-    const service = startService(mode, { DATABASE_URL: cluster.database.url!, DATA_DIR: dataDir, PORT: String(chosen), ...env });
+    const number = (started.get(mode) ?? 0) + 1;
+    started.set(mode, number);
+    const name = `${mode}-${number}`;
+    const service = startService(mode, {
+      DATABASE_URL: cluster.database.url!,
+      DATA_DIR: dataDir,
+      PORT: String(chosen),
+      PGAPPNAME: name,
+      ...env,
+    });
     services.push(service);
     await service.waitFor(/listening on|projector running/);
-    return { service, port: chosen, url: `http://127.0.0.1:${chosen}` };
+    return { name, service, port: chosen, url: `http://127.0.0.1:${chosen}` };
   };
   const times = (n: number, mode: string, env: Record<string, string> = {}) =>
     Promise.all(Array.from({ length: n }, () => start(mode, env)));
@@ -96,8 +114,9 @@ export function clusterOnPostgres(options: ClusterOptions): Cluster {
     cluster.database = await createTestDatabase("postgres");
     await migrate(cluster.database.db, ALL_MIGRATIONS);
     loadAuditKey(undefined, dataDir);
-    [cluster.commands, cluster.reads] = await Promise.all([
-      times(options.commands, "command-service", options.commandEnv),
+    const commandEnv = typeof options.commandEnv === "function" ? options.commandEnv() : options.commandEnv;
+    [cluster.commands, cluster.reads, cluster.projectors] = await Promise.all([
+      times(options.commands, "command-service", commandEnv),
       times(options.reads, "read-api"),
       times(options.projectors, "projector", { PORT: "0" }),
     ]);
@@ -108,7 +127,7 @@ export function clusterOnPostgres(options: ClusterOptions): Cluster {
       ({ url }) =>
       (path, request) =>
         call({ url }, path, { ...request, bearer: cluster.token });
-    cluster.startCommands = (env) => times(options.commands, "command-service", env);
+    cluster.startCommands = (env, count = options.commands) => times(count, "command-service", env);
     cluster.balance = balance;
   }, 120_000);
 
