@@ -29,6 +29,9 @@ export function createLeadBody() {
   return { name: data.name, business: data.business, email: data.email, phone: data.phone, source: data.source, priority: data.priority };
 }
 
+/** A body for PATCH /api/leads/{id}: a note, as leadBatch's detail edits carry. */
+export const changeLeadBody = () => ({ notes: `Call back, edit ${++counter}` });
+
 /** A new lead's first `size` events: LeadCreated, then detail edits (what one append carries). */
 export function leadBatch(size: number): DomainEvent[] {
   const created = leadCreated();

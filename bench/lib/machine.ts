@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import os from "node:os";
 import { readFileSync } from "node:fs";
 import type { Database } from "@crm/infra/db/database";
@@ -52,7 +53,16 @@ export function processCpuSeconds(pid: number): number {
   }
 }
 
-const CLOCK_TICKS = 100;
+/** The unit of /proc's CPU times (USER_HZ), as `getconf CLK_TCK` reports it; 100 where it cannot be asked. */
+const CLOCK_TICKS = clockTicks();
+
+function clockTicks(): number {
+  try {
+    return Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+}
 
 /**
  * Measures the CPU time the Postgres backends of the current database use between start and

@@ -38,3 +38,7 @@ export const msSince = (start: bigint) => Number(process.hrtime.bigint() - start
 /** A number with thousands separators and at most `digits` decimals. */
 export const fmt = (value: number, digits = 0) =>
   Number.isFinite(value) ? value.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits }) : "n/a";
+
+/** The median of rounds with their min and max beside it: "12 (min 10, max 15)". */
+export const range = (values: readonly number[], digits = 0) =>
+  `${fmt(median(values), digits)} (min ${fmt(Math.min(...values), digits)}, max ${fmt(Math.max(...values), digits)})`;
