@@ -105,15 +105,53 @@ export const eventChainMigrations: Migration[] = [
     `,
   },
   {
-    // Measured over 100,000 chained events (bench/ledger.ts's machine): the (at, seq) and
-    // (event_type, at, seq) b-trees cost 180 WAL bytes and about a third of the step's CPU per event.
-    // The workbench lists in chain order, which the seq key gives; a period narrows through the BRIN
-    // (at rises with seq); a type alone walks the chain from its newest event.
-    id: "audit/002-lighter-chain-indexes",
+    // Measured over 200,000 chained events (the step alone, bench/ledger.ts's machine): the (at, seq) and
+    // (event_type, at, seq) b-trees cost 180 of the step's 870 WAL bytes an event and about a third of its
+    // CPU. The workbench lists in chain order, which the seq key gives; a period narrows through the BRIN
+    // (at rises with seq); a type alone walks the chain from its newest event. The step becomes one
+    // INSERT … SELECT: crm_chain, an aggregate over the digests in log order started from the head's
+    // hash, run as a window gives each event its hash, the same as the loop's (16.3 → 13.7 µs an event).
+    id: "audit/002-lighter-chain-step",
     sql: `
       DROP INDEX event_chain_at;
       DROP INDEX event_chain_type_at;
       CREATE INDEX event_chain_at_brin ON event_chain USING brin (at);
+      CREATE FUNCTION crm_chain_link(previous bytea, digest bytea, head bytea) RETURNS bytea
+        LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$ SELECT sha256(coalesce(previous, head) || digest) $fn$;
+      CREATE AGGREGATE crm_chain(digest bytea, head bytea) (sfunc = crm_chain_link, stype = bytea);
+      CREATE OR REPLACE FUNCTION crm_chain_extend(p_limit integer) RETURNS integer LANGUAGE plpgsql AS $fn$
+      DECLARE
+        v_seq bigint;
+        v_hash bytea;
+        v_tx xid8;
+        v_gp bigint;
+        v_count integer;
+      BEGIN
+        IF NOT pg_try_advisory_xact_lock(${CHAIN_LOCK}) THEN RETURN 0; END IF;
+        SET LOCAL synchronous_commit = off;
+        -- Before its first write: readers of the log need not wait for this transaction (readable-horizon.ts).
+        PERFORM set_config('application_name', '${NEVER_APPENDS}', true);
+        SELECT c.seq, c.hash, c.transaction_id, c.global_position INTO v_seq, v_hash, v_tx, v_gp
+          FROM event_chain c ORDER BY c.seq DESC LIMIT 1;
+        IF NOT FOUND THEN
+          v_seq := 0; v_hash := '\\x0000000000000000000000000000000000000000000000000000000000000000'::bytea;
+          v_tx := '0'::xid8; v_gp := 0;
+        END IF;
+        INSERT INTO event_chain
+          SELECT v_seq + row_number() OVER w, n.transaction_id, n.global_position, n.event_id, n.stream_id, n.stream_version,
+                 n.event_type, coalesce(n.actor, ''), coalesce(n.at, now()), n.digest, crm_chain(n.digest, v_hash) OVER w
+          FROM (
+            SELECT e.transaction_id, e.global_position, e.event_id, e.stream_id, e.stream_version, e.event_type,
+                   e.metadata->>'actor' AS actor, (e.metadata->>'at')::timestamptz AS at, crm_event_digest(e) AS digest
+            FROM events e
+            WHERE (e.transaction_id, e.global_position) > (v_tx, v_gp) AND e.transaction_id < ${READABLE_HORIZON}
+            ORDER BY e.transaction_id, e.global_position
+            LIMIT p_limit) n
+          WINDOW w AS (ORDER BY n.transaction_id, n.global_position ROWS UNBOUNDED PRECEDING);
+        GET DIAGNOSTICS v_count = ROW_COUNT;
+        RETURN v_count;
+      END
+      $fn$;
     `,
   },
 ];
