@@ -91,6 +91,31 @@ for (const backend of ["postgres", "pglite"] as const) {
       await second.stop();
     });
 
+    it("stands by while another runner holds the lease: it tries again at each poll, not at each append", async () => {
+      const reactor: Reactor = { name: "standby", types: ["SmsRequested"], handle: async () => undefined };
+      const claims = { n: 0 };
+      // The second runner's database, counting its claims of the lease.
+      const counted = new Proxy(fx.database.db, {
+        get(target, key, receiver) {
+          if (key !== "query") return Reflect.get(target, key, receiver) as unknown;
+          return (sql: string | { text: string }, params?: unknown[]) => {
+            if ((typeof sql === "string" ? sql : sql.text).includes("INSERT INTO reactor_checkpoints")) claims.n++;
+            return target.query(sql as string, params);
+          };
+        },
+      });
+      const first = createReactorRunner({ db: fx.database.db, store: fx.store, reactor, pollMs: 60_000, log: () => undefined });
+      const second = createReactorRunner({ db: counted, store: fx.store, reactor, pollMs: 60_000, log: () => undefined });
+      await first.start();
+      for (let held = false; !held; await sleep(10)) held = (await checkpointOf("standby")) !== undefined;
+      await second.start();
+      await runUntil({ runOnce: async () => (await sleep(10), 0) }, () => claims.n >= 1);
+      for (let i = 0; i < 20; i++) await request(fx.store, `standby ${i}`);
+      await sleep(300);
+      expect(claims.n).toBe(1); // its start's claim only: twenty appends woke it for nothing
+      await Promise.all([first.stop(), second.stop()]);
+    });
+
     it("keeps its lease while a handler outlasts it, so a second runner does not handle the same event", async () => {
       const leaseMs = 900;
       await request(fx.store, "slow");

@@ -70,7 +70,7 @@ export function createReactorRunner(options: ReactorRunnerOptions): ReactorRunne
   let running = false;
   let stopping = false;
   let nudged = false;
-  let wake: (() => void) | undefined;
+  let wake: ((byNudge: boolean) => void) | undefined;
   let done: Promise<void> | undefined;
   let unlisten: (() => Promise<void>) | undefined;
 
@@ -79,15 +79,20 @@ export function createReactorRunner(options: ReactorRunnerOptions): ReactorRunne
     return typedPage(await store.readAll({ after, limit: batchSize }), after);
   }
 
-  async function runOnce(): Promise<number> {
+  /** One batch if this runner holds (or takes) the lease: how many events it read, or undefined when another instance holds it. */
+  async function step(): Promise<number | undefined> {
     const from = await claimReactor(db, reactor.name, owner, leaseMs);
-    if (from === undefined) return 0;
+    if (from === undefined) return undefined;
     const renewing = keepLease({ db, name: reactor.name, owner, leaseMs, log });
     try {
       return await handleBatch(from);
     } finally {
       renewing.stop();
     }
+  }
+
+  async function runOnce(): Promise<number> {
+    return (await step()) ?? 0;
   }
 
   /** Handles the page after `from`; a move that finds the lease or the checkpoint taken ends the batch. */
@@ -112,8 +117,14 @@ export function createReactorRunner(options: ReactorRunnerOptions): ReactorRunne
       try {
         // A full batch may have more behind it; a shorter one reached the head, and any append
         // since then has nudged the pause below.
-        const read = await runOnce();
+        const read = await step();
         backoff = 500;
+        // Another instance runs the reactor: stand by, trying again at each poll only. Woken by every
+        // append, each standby would cost a statement an append (decisions/059).
+        if (read === undefined) {
+          await pause(pollMs, false);
+          continue;
+        }
         if (read >= batchSize) continue;
       } catch (error) {
         log(`reactor ${reactor.name}: failed, retrying in ${backoff} ms`, error);
@@ -127,11 +138,13 @@ export function createReactorRunner(options: ReactorRunnerOptions): ReactorRunne
     }
   }
 
-  function pause(ms: number) {
+  /** Waits ms, or until stopped, or (when nudgeable) until an append nudges it. */
+  function pause(ms: number, nudgeable = true) {
     return new Promise<void>((resolve) => {
-      if (nudged || stopping) return resolve();
+      if ((nudged && nudgeable) || stopping) return resolve();
       const timer = setTimeout(resolve, ms);
-      wake = () => {
+      wake = (byNudge) => {
+        if (byNudge && !nudgeable) return;
         clearTimeout(timer);
         resolve();
       };
@@ -148,14 +161,14 @@ export function createReactorRunner(options: ReactorRunnerOptions): ReactorRunne
       running = true;
       unlisten = await store.onAppend(() => {
         nudged = true;
-        wake?.();
+        wake?.(true);
       });
       done = loop();
     },
     async stop() {
       stopping = true;
       running = false;
-      wake?.();
+      wake?.(false);
       await done;
       await unlisten?.();
       await releaseReactor(db, reactor.name, owner).catch(() => undefined);
