@@ -32,14 +32,14 @@ async function crm(app: TestApp, ...args: string[]): Promise<{ code: number; out
 function ledgerApp(backend: (typeof backends)[number]) {
   const fixture = {} as { app: TestApp; partner: SignedIn; manager: SignedIn; leadId: string };
   beforeAll(async () => {
-    fixture.app = await startTestApp(backend);
+    fixture.app = await startTestApp(backend, {}, { chain: true });
     fixture.partner = await signUpAs(fixture.app, { role: "Partner" });
     fixture.manager = await signUpAs(fixture.app, { role: "Project Manager" });
     const client = clientFor(fixture.app, fixture.partner);
     const created = await client.post("/api/leads", { name: "Ada Lovelace", business: "Engines & Co", email: "ada@example.com" });
     fixture.leadId = created.body.id;
     expect((await client.patch(`/api/leads/${fixture.leadId}`, { stage: "Contacted" })).status).toBe(200);
-    await fixture.app.chain.settle();
+    await fixture.app.chain!.settle();
   });
   afterAll(() => fixture.app?.close());
   return fixture;

@@ -33,7 +33,7 @@ describe.each(backends)("the audit workbench's API on %s", (backend) => {
   const upTo = () => `to=${encodeURIComponent(cutoff)}&limit=200`;
 
   /** The workbench lists chained events only: the app's follower chains all the log holds. */
-  const chainAll = () => app.chain.settle();
+  const chainAll = () => app.chain!.settle();
 
   const asAuditor = (path: string) => call(app, path, { bearer: auditor.token });
   const page = async (query: string): Promise<AuditEventPage> => {
@@ -48,7 +48,7 @@ describe.each(backends)("the audit workbench's API on %s", (backend) => {
   };
 
   beforeAll(async () => {
-    app = await startTestApp(backend);
+    app = await startTestApp(backend, {}, { chain: true });
     partner = await signUpAs(app, { role: "Partner", displayName: "Pat Partner" });
     manager = await signUpAs(app, { role: "Project Manager", displayName: "Max Manager" });
     auditor = await signUpAs(app, { role: "Auditor", displayName: "Audrey Auditor" });

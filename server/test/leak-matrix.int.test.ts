@@ -299,7 +299,7 @@ for (const backend of BACKENDS)
     let world: World;
 
     beforeAll(async () => {
-      app = await startTestApp(backend);
+      app = await startTestApp(backend, {}, { chain: true }); // the audit routes read the chain and its checkpoint
       world = await plantWorld(app);
     }, 180_000);
     afterAll(() => app?.close());

@@ -69,10 +69,10 @@ describe("crm backup and restore of the embedded store (PGlite)", () => {
     archive = path.join(work, "crm.tar.gz");
     await mkdir(path.join(source, "pglite"), { recursive: true });
     const db = await createPgliteDatabase(path.join(source, "pglite"));
-    const app = await startAppOnDatabase(db, { env: { DATA_DIR: source }, release: () => db.close() });
+    const app = await startAppOnDatabase(db, { env: { DATA_DIR: source }, release: () => db.close(), chain: true });
     try {
       original = await sampleOf(app);
-      await app.chain.settle();
+      await app.chain!.settle();
       await app.system.ledger!.checkpoint(); // signed with DATA_DIR's key, which the backup leaves out
     } finally {
       await app.close();
@@ -174,10 +174,10 @@ describe.skipIf(!hasPostgres)("the documented pg_dump path (needs Postgres)", ()
   beforeAll(async () => {
     work = await mkdtemp(path.join(tmpdir(), "crm-pgdump-"));
     await adminSql(`CREATE DATABASE backup_helper_source_${suffix}`);
-    const app = await startAppOn(sourceUrl);
+    const app = await startAppOn(sourceUrl, { chain: true });
     try {
       original = await sampleOf(app);
-      await app.chain.settle();
+      await app.chain!.settle();
       await app.system.ledger!.checkpoint(); // signed with DATA_DIR's key, which the backup leaves out
     } finally {
       await app.close();

@@ -1,8 +1,8 @@
 import { createPostgresDatabase } from "@crm/infra/db/postgres-database";
-import { startAppOnDatabase, type TestApp } from "../../../testing/test-app.ts";
+import { startAppOnDatabase, type AppOnDatabaseOptions, type TestApp } from "../../../testing/test-app.ts";
 
 /** The whole app (commands, reads, projector) in this process on a given Postgres URL, as main.ts composes it. */
-export async function startAppOn(databaseUrl: string): Promise<TestApp> {
+export async function startAppOn(databaseUrl: string, extra: Pick<AppOnDatabaseOptions, "chain"> = {}): Promise<TestApp> {
   const db = createPostgresDatabase(databaseUrl);
-  return startAppOnDatabase(db, { env: { DATABASE_URL: databaseUrl }, databaseUrl, release: () => db.close() });
+  return startAppOnDatabase(db, { env: { DATABASE_URL: databaseUrl }, databaseUrl, release: () => db.close(), ...extra });
 }
