@@ -30,12 +30,6 @@ export interface QuestionnaireRouteDeps extends CommandDeps {
   store: EventStore;
   /** The token index, and where the limits are counted for every process (decisions/058). */
   db: Queryable;
-  /** Instead of QUESTIONNAIRE_PER_IP. */
-  perIp?: RateLimiter;
-  /** Instead of QUESTIONNAIRE_PER_LINK_AND_IP. */
-  perLinkAndIp?: RateLimiter;
-  /** Instead of QUESTIONNAIRE_FLOOD: the attempts before the lead is flagged, and optionally the limiter counting them. */
-  floodAfter?: { attempts: number; limiter?: RateLimiter };
 }
 
 async function limit(limiter: RateLimiter, key: string) {
@@ -55,10 +49,9 @@ const isLeadIdLink = (body: unknown) => typeof body === "object" && body !== nul
 /** The limiters, the token index and the flood watch, made once when the routes are mounted. */
 function setup(deps: QuestionnaireRouteDeps) {
   const limiter = (limit: RateLimit) => createRateLimiter(deps.db, limit, deps.now);
-  const perIp = deps.perIp ?? limiter(QUESTIONNAIRE_PER_IP);
-  const perLinkAndIp = deps.perLinkAndIp ?? limiter(QUESTIONNAIRE_PER_LINK_AND_IP);
-  const floodAttempts = deps.floodAfter?.attempts ?? QUESTIONNAIRE_FLOOD.limit;
-  const perLink = deps.floodAfter?.limiter ?? limiter({ ...QUESTIONNAIRE_FLOOD, limit: floodAttempts });
+  const perIp = limiter(QUESTIONNAIRE_PER_IP);
+  const perLinkAndIp = limiter(QUESTIONNAIRE_PER_LINK_AND_IP);
+  const perLink = limiter(QUESTIONNAIRE_FLOOD);
   const byIp: RequestHandler = async (req, _res, next) => {
     await limit(perIp, `ip:${req.ip ?? "unknown"}`);
     next();
@@ -73,7 +66,7 @@ function setup(deps: QuestionnaireRouteDeps) {
       leadId,
       linkId: link.linkId,
       purpose: link.purpose,
-      attempts: floodAttempts,
+      attempts: QUESTIONNAIRE_FLOOD.limit,
       at: metadata.at,
     };
     await handleCommand(deps.store, clientLinkStreamId(leadId), clientLinkDecider, command, { metadata, newCommandId: true });

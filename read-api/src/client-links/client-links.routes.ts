@@ -4,7 +4,7 @@ import { LeadIdParam } from "@crm/contracts/api/params";
 import { ClientLinkStatus, expiredLink, PublicClientLink, type ClientLinkSummary } from "@crm/contracts/client-link/client-link";
 import { initialClientLinks, leadLinkStatus, type LiveClientLink } from "@crm/contracts/client-link/link-state";
 import { leadStreamId } from "@crm/contracts/lead/stream";
-import { createRateLimiter, type RateLimit, type RateLimiter } from "@crm/infra/auth/rate-limiter";
+import { createRateLimiter, type RateLimit } from "@crm/infra/auth/rate-limiter";
 import { clientLinkIndex, loadClientLinks } from "@crm/infra/client-links/client-link-tokens";
 import type { Queryable } from "@crm/infra/db/database";
 import type { EventStore } from "@crm/infra/event-store/event-store";
@@ -19,8 +19,6 @@ export interface ClientLinkReadDeps {
   db: Queryable;
   store: EventStore;
   now: () => Date;
-  /** Instead of CLIENT_LINK_CHECKS. */
-  perIp?: RateLimiter;
 }
 
 const summaryOf = (link: LiveClientLink | undefined, at: Date): ClientLinkSummary | null => {
@@ -32,7 +30,7 @@ const summaryOf = (link: LiveClientLink | undefined, at: Date): ClientLinkSummar
 /** What the link routes share: the token index and the per-address limit on link checks. */
 function setup(deps: ClientLinkReadDeps) {
   const links = clientLinkIndex(deps.db, deps.store);
-  const perIp = deps.perIp ?? createRateLimiter(deps.db, CLIENT_LINK_CHECKS, deps.now);
+  const perIp = createRateLimiter(deps.db, CLIENT_LINK_CHECKS, deps.now);
   return { ...deps, links, perIp };
 }
 
