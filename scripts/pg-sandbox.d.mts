@@ -8,6 +8,7 @@ export const PG_BIN: string;
 /** Why a sandbox cannot start here, or undefined when it can. */
 export function sandboxUnavailable(): string | undefined;
 export function startSandbox(port: number): Promise<Sandbox>;
+export function startStandby(primary: Sandbox, port: number): Promise<Sandbox>;
 export function startServer(sandbox: Sandbox): Promise<void>;
 export function stopServer(sandbox: Sandbox): Promise<void>;
 export function destroySandbox(sandbox: Pick<Sandbox, "dir" | "data">): Promise<void>;

@@ -29,20 +29,40 @@ async function pgRun(binary, args) {
   return stdout;
 }
 
-/** initdb into a new temp dir and start on `port` (trust auth, loopback only, no fsync: test data only). */
-export async function startSandbox(port) {
-  const dir = mkdtempSync(path.join(tmpdir(), "crm-pg-sandbox-"));
+/** A new temp dir the server's user owns. */
+function serverDir(prefix) {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
   chmodSync(dir, 0o700);
   if (userInfo().uid === 0) {
     const uid = Number(execFileSync("id", ["-u", "postgres"]).toString());
     const gid = Number(execFileSync("id", ["-g", "postgres"]).toString());
     chownSync(dir, uid, gid);
   }
+  return dir;
+}
+
+/** initdb into a new temp dir and start on `port` (trust auth, loopback only, no fsync: test data only). */
+export async function startSandbox(port) {
+  const dir = serverDir("crm-pg-sandbox-");
   const data = path.join(dir, "data");
   await pgRun("initdb", ["-D", data, "-U", "postgres", "--auth=trust", "--no-sync", "-E", "UTF8", "--locale=C"]);
   const sandbox = { dir, data, port, url: `postgres://postgres@127.0.0.1:${port}/postgres` };
   await startServer(sandbox);
   return sandbox;
+}
+
+/**
+ * A hot standby of a running sandbox, started on `port`: pg_basebackup -R copies the primary's data
+ * directory and configures it to stream and replay the primary's WAL (initdb's pg_hba.conf lets
+ * loopback replication connections in). It answers read-only queries; pg_is_in_recovery() is true.
+ */
+export async function startStandby(primary, port) {
+  const dir = serverDir("crm-pg-standby-");
+  const data = path.join(dir, "data");
+  await pgRun("pg_basebackup", ["-h", "127.0.0.1", "-p", String(primary.port), "-U", "postgres", "-D", data, "-R", "-X", "stream", "--checkpoint=fast", "--no-sync"]);
+  const standby = { dir, data, port, url: `postgres://postgres@127.0.0.1:${port}/postgres` };
+  await startServer(standby);
+  return standby;
 }
 
 /** pg_ctl start (waits until it accepts connections). */

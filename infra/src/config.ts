@@ -41,6 +41,14 @@ const ConfigSchema = z.object({
   HOST: z.string().default("0.0.0.0"),
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: optionalUrl,
+  // Reads from a streaming replica (docs/decisions/061-reads-from-a-replica.md): the read API's read-model queries go to this
+  // hot standby of DATABASE_URL; commands, sessions, the log and the projector stay on the primary.
+  READ_DATABASE_URL: optionalUrl,
+  /**
+   * When the replica cannot answer: "none" answers a read that waited for its own write (X-Min-Position) with
+   * X-Stale: true, and any read while the replica is down with 503 and Retry-After; "primary" reads from the primary then.
+   */
+  READ_FALLBACK: z.enum(["none", "primary"]).default("none"),
   KURRENTDB_URL: optionalUrl,
   PUBLIC_URL: optionalUrl,
   SMTP_URL: optionalUrl,
@@ -119,6 +127,7 @@ const ConfigSchema = z.object({
   together(["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_FROM"]);
   if (c.GCS_BUCKET === undefined && c.GCS_CREDENTIALS) ctx.addIssue({ code: "custom", path: ["GCS_BUCKET"], message: "GCS_CREDENTIALS needs GCS_BUCKET" });
   together(["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET", "GOOGLE_REFRESH_TOKEN"]);
+  if (c.READ_DATABASE_URL && !c.DATABASE_URL) ctx.addIssue({ code: "custom", path: ["READ_DATABASE_URL"], message: "READ_DATABASE_URL is a replica of DATABASE_URL: set both" });
   if ((c.INBOUND_SMTP_PORT !== undefined || c.IMAP_URL) && !c.INBOUND_ADDRESS)
     ctx.addIssue({ code: "custom", path: ["INBOUND_ADDRESS"], message: "INBOUND_SMTP_PORT and IMAP_URL need INBOUND_ADDRESS, the address replies are sent to" });
 });

@@ -27,7 +27,6 @@ import { openFileStorage } from "@crm/infra/storage/open-storage";
 import { activityReadRoutes } from "@crm/read-api/activities/activities.routes";
 import { clientLinkReadRoutes } from "@crm/read-api/client-links/client-links.routes";
 import { creativeReadRoutes } from "@crm/read-api/creative/creative.routes";
-import type { CheckpointWatcher } from "@crm/read-api/checkpoint-watcher";
 import { healthRoutes, type HealthDeps } from "@crm/read-api/health/health.routes";
 import { historyReadRoutes } from "@crm/read-api/history/history.routes";
 import { auditWorkbenchRoutes } from "@crm/read-api/audit/workbench.routes";
@@ -54,6 +53,7 @@ import { recordAuditorReads } from "./auditor-reads.ts";
 import { inlineScriptSources, staticAssets } from "./static-assets.ts";
 import { API_ROUTES } from "./api.ts";
 import { noIndex, wellKnownRoutes } from "./well-known.ts";
+import type { ReadSide } from "./read-side.ts";
 import type { System } from "./system.ts";
 
 const UI_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../ui/dist");
@@ -79,7 +79,7 @@ function onlyFor(takes: (method: string) => boolean): Router {
 }
 
 /** The HTTP application: command routes (non-GET), read routes (GET) and the UI, as the process serves them. */
-export function createApp(system: System, watcher: CheckpointWatcher | undefined, parts: AppParts): Express {
+export function createApp(system: System, readSide: ReadSide | undefined, parts: AppParts): Express {
   const app = express();
   const observed = observability(system);
   app.use(observed.track); // first: every later line, error and metric belongs to a named request
@@ -100,7 +100,7 @@ export function createApp(system: System, watcher: CheckpointWatcher | undefined
   const storage = openFileStorage(system.config);
   app.use(observed.routes);
 
-  if (parts.reads && watcher) app.use(readRoutes(system, watcher, storage));
+  if (parts.reads && readSide) app.use(readRoutes(system, readSide, storage));
   // A command service on its own answers the same probes, for its load balancer's checks (deploy/haproxy.cfg).
   if (parts.commands && !parts.reads) app.use(healthRoutes(healthDeps(system)));
   if (parts.commands) app.use(commandRoutes(system, storage, identity.commandRoutes));
@@ -114,12 +114,13 @@ export function createApp(system: System, watcher: CheckpointWatcher | undefined
 }
 
 /** The read routes (GET, HEAD, OPTIONS), each with the read models its queries need. */
-function readRoutes(system: System, watcher: CheckpointWatcher, storage: FileStorage): Router {
+function readRoutes(system: System, { watcher, db, fallback }: ReadSide, storage: FileStorage): Router {
   // Each read route's database answers only while the read models it names serve tables its queries can read.
-  const reading = (...names: string[]) => servingReadModels(system.db, watcher, names.map(readModelNeed));
+  // Read models may come from a replica (READ_DATABASE_URL); what is not a read model (the log, tokens, limits) is the primary's.
+  const reading = (...names: string[]) => servingReadModels(db, watcher, names.map(readModelNeed));
   const { store, now } = system;
   const reads = onlyFor((method) => READ_METHODS.has(method));
-  reads.use(readYourWrites(watcher));
+  reads.use(readYourWrites(watcher, fallback ? { fallback } : {}));
   reads.use(healthRoutes(healthDeps(system)));
   reads.use(eventStreamRoutes({ watcher, db: reading("leads") }));
   reads.use(openApiRoutes({ routes: () => API_ROUTES, referencePage: path.join(UI_DIST, "api-docs.html") }));

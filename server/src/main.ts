@@ -7,10 +7,10 @@ import { defaultLogger, logTo } from "@crm/infra/log/logger";
 import { openFileStorage } from "@crm/infra/storage/open-storage";
 import { ALL_PROJECTIONS } from "@crm/projector/projections";
 import { startProjector } from "@crm/projector/projector";
-import { createCheckpointWatcher } from "@crm/read-api/checkpoint-watcher";
 import { createApp } from "./app.ts";
 import { createHttpServer } from "./http-server.ts";
 import { imapIntake } from "./imap-intake.ts";
+import { openReadSide } from "./read-side.ts";
 import { openSystem } from "./system.ts";
 
 type Mode = "all" | "command-service" | "read-api" | "projector";
@@ -62,10 +62,10 @@ async function main() {
       ? imapIntake({ config, store: system.store, storage: openFileStorage(config), now: system.now, log: logTo(log) })
       : undefined;
   imapPoller?.start();
-  const watcher = mode === "all" || mode === "read-api" ? await createCheckpointWatcher(system.db) : undefined;
+  const readSide = mode === "all" || mode === "read-api" ? await openReadSide(system) : undefined;
   let server: Server | undefined;
   if (mode !== "projector") {
-    const app = createApp(system, watcher, { commands: mode !== "read-api", reads: mode !== "command-service", ui: mode === "all" || mode === "read-api" });
+    const app = createApp(system, readSide, { commands: mode !== "read-api", reads: mode !== "command-service", ui: mode === "all" || mode === "read-api" });
     server = createHttpServer(app, { expressPrototypes: fast.expressPrototypes })
       .once("error", (error: Error) => {
         // A port already taken, say: say so and stop, rather than run without serving.
@@ -92,7 +92,7 @@ async function main() {
     await projector?.stop();
     await chain?.stop();
     await reactors?.stop();
-    await watcher?.close();
+    await readSide?.close();
     await system.close();
     process.exit(0);
   };

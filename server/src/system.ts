@@ -7,6 +7,7 @@ import { fastPathsOf, type Config } from "@crm/infra/config";
 import type { Database } from "@crm/infra/db/database";
 import { migrate } from "@crm/infra/db/migrations";
 import { openDatabase } from "@crm/infra/db/open-database";
+import { createPostgresDatabase } from "@crm/infra/db/postgres-database";
 import type { EventStore } from "@crm/infra/event-store/event-store";
 import { connectKurrentDb, createKurrentDbEventStore } from "@crm/infra/event-store/kurrentdb-event-store";
 import { createPostgresEventStore } from "@crm/infra/event-store/postgres-event-store";
@@ -18,6 +19,8 @@ import { ALL_MIGRATIONS } from "./migrations.ts";
 export interface System {
   config: Config;
   db: Database;
+  /** A hot standby of db for the read models' queries (READ_DATABASE_URL; docs/decisions/061-reads-from-a-replica.md). */
+  replica?: Database;
   store: EventStore;
   /** Rewrites stored events in place, for erasure only (decisions/020). */
   redactor: StreamRedactor;
@@ -49,9 +52,12 @@ export async function openSystem(config: Config, db?: Database, log: Logger = cr
   const now = () => new Date();
   const auditKey = loadAuditKey(config.AUDIT_SIGNING_KEY, config.DATA_DIR);
   const ledger = kurrent ? undefined : createLedger(database, auditKey, now);
+  // A pool connects on its first query: only a process that serves reads ever opens the replica's connections.
+  const replica = config.READ_DATABASE_URL ? createPostgresDatabase(config.READ_DATABASE_URL, { connectionTimeoutMillis: 2_000 }) : undefined;
   return {
     config,
     db: database,
+    ...(replica ? { replica } : {}),
     store,
     redactor: ledger ? createPostgresStreamRedactor(database, ledger) : unsupportedStreamRedactor("KurrentDB"),
     auditKey,
@@ -63,6 +69,7 @@ export async function openSystem(config: Config, db?: Database, log: Logger = cr
     async close() {
       await background.idle(); // before the database it uses closes
       await kurrent?.dispose();
+      await replica?.close();
       await database.close();
     },
   };

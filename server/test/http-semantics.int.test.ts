@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { NamedStatement } from "@crm/infra/db/database";
 import { problemMiddleware } from "@crm/infra/http/problem-middleware";
 import { EVENTUALLY } from "@crm/infra/testing/eventually";
-import { createCheckpointWatcher, type CheckpointWatcher } from "@crm/read-api/checkpoint-watcher";
+import { openReadSide, type ReadSide } from "../src/read-side.ts";
 import { API_ROUTES } from "../src/api.ts";
 import { staticAssets } from "../src/static-assets.ts";
 import { noIndex } from "../src/well-known.ts";
@@ -32,14 +32,14 @@ describe("HTTP semantics", () => {
   const fx = appWithPartner("pglite", { PUBLIC_URL: "https://crm.example.test", SECURITY_CONTACT: "security@example.test" });
   /** The same system served as the read API process serves it, with the UI (the well-known files live there). */
   let site: ServedApp;
-  let watcher: CheckpointWatcher;
+  let readSide: ReadSide;
   beforeAll(async () => {
-    watcher = await createCheckpointWatcher(fx.app.system.db);
-    site = await serveTestApp(fx.app.system, watcher, { commands: true, reads: true, ui: true });
+    readSide = await openReadSide(fx.app.system);
+    site = await serveTestApp(fx.app.system, readSide, { commands: true, reads: true, ui: true });
   });
   afterAll(async () => {
     await site?.close();
-    await watcher?.close();
+    await readSide?.close();
   });
   const get = (p: string, init: RequestInit = {}) => fetch(`${site.url}${p}`, { redirect: "manual", ...init });
 

@@ -3,16 +3,14 @@ import { describe, expect, it } from "vitest";
 import { CHART_WEEKS } from "@crm/contracts/lead/answers";
 import { LEAD_STAGES } from "@crm/contracts/lead/stages";
 import { addDays, fromWallTime, startOfWeek, todayIn } from "@crm/contracts/time/date-time";
-import { postgresAvailable, type Backend } from "@crm/infra/testing/test-database";
 import { appWithPartner } from "../testing/app-with-partner.ts";
+import { appBackends } from "../testing/test-app.ts";
 import { signUpAs } from "../testing/sign-up-as.ts";
 import { clientFor, uniqueWord, type LeadClient } from "./leads-helpers.ts";
 
-const hasPostgres = await postgresAvailable();
-
-for (const backend of ["postgres", "pglite"] as Backend[]) {
-  const missing = backend === "postgres" && !hasPostgres;
-  describe.skipIf(missing)(`leads board API on ${backend}${missing ? " (no Postgres server answers)" : ""}`, () => {
+// On a replica pair too: the board is read from the standby (docs/decisions/061-reads-from-a-replica.md).
+for (const { backend, missing } of await appBackends({ replica: true })) {
+  describe.skipIf(missing)(`leads board API on ${backend}${missing ? ` (${missing})` : ""}`, () => {
     let partner: LeadClient;
     let manager: LeadClient;
     const fx = appWithPartner(

@@ -3,7 +3,7 @@ import type { AdvancedNotice } from "@crm/contracts/api/live";
 import { createTestDatabase, postgresAvailable, type Backend, type TestDatabase } from "@crm/infra/testing/test-database";
 import { ALL_PROJECTIONS } from "@crm/projector/projections";
 import { startProjector } from "@crm/projector/projector";
-import { createCheckpointWatcher } from "@crm/read-api/checkpoint-watcher";
+import { openReadSide } from "../src/read-side.ts";
 import { signUpAs, type SignedIn } from "../testing/sign-up-as.ts";
 import { openTestSystem, serveTestApp, startAppOnDatabase } from "../testing/test-app.ts";
 import { clientFor, uniqueWord } from "./leads-helpers.ts";
@@ -35,10 +35,10 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
 
     it("answers reads of it 503 with Retry-After until its rebuild swaps in, serves the other read models meanwhile, then serves it", async () => {
       const system = await openTestSystem(database.db);
-      const watcher = await createCheckpointWatcher(system.db);
+      const readSide = await openReadSide(system);
       const notices: AdvancedNotice[] = [];
-      watcher.onAdvance((notice) => notices.push(notice));
-      const served = await serveTestApp(system, watcher, { commands: true, reads: true, ui: false });
+      readSide.watcher.onAdvance((notice) => notices.push(notice));
+      const served = await serveTestApp(system, readSide, { commands: true, reads: true, ui: false });
       const get = (route: string) => fetch(`${served.url}${route}`, { headers: partner.headers });
       let projector: Awaited<ReturnType<typeof startProjector>> | undefined;
       try {
@@ -62,14 +62,14 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
       } finally {
         await served.close();
         await projector?.stop();
-        await watcher.close();
+        await readSide.close();
       }
     });
 
     it("serves it once its tables are readable, also when the swap's notice never arrived", async () => {
       const system = await openTestSystem(database.db);
-      const watcher = await createCheckpointWatcher(system.db);
-      const served = await serveTestApp(system, watcher, { commands: false, reads: true, ui: false });
+      const readSide = await openReadSide(system);
+      const served = await serveTestApp(system, readSide, { commands: false, reads: true, ui: false });
       const stats = () => fetch(`${served.url}/api/stats`, { headers: partner.headers });
       try {
         expect((await stats()).status).toBe(503);
@@ -79,7 +79,7 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
         expect((await stats()).status).toBe(200);
       } finally {
         await served.close();
-        await watcher.close();
+        await readSide.close();
       }
     });
   });

@@ -1,35 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { postgresAvailable, type Backend } from "@crm/infra/testing/test-database";
 import { call } from "../testing/http-client.ts";
 import { appWithPartner } from "../testing/app-with-partner.ts";
+import { nextEvent } from "../testing/event-stream.ts";
+import { appBackends } from "../testing/test-app.ts";
 
-const hasPostgres = await postgresAvailable();
 const FAR_FUTURE = "18446744073709551615-09223372036854775807";
 
-/** Reads Server-Sent Events from a streaming response until one matches. */
-async function nextEvent(
-  reader: ReadableStreamDefaultReader<Uint8Array>,
-  buffer: { text: string },
-  match: (event: { event: string; data: string }) => boolean,
-) {
-  const decoder = new TextDecoder();
-  for (;;) {
-    const blocks = buffer.text.split("\n\n");
-    buffer.text = blocks.pop()!;
-    for (const block of blocks) {
-      const event = /^event: (.*)$/m.exec(block)?.[1] ?? "message";
-      const data = /^data: (.*)$/m.exec(block)?.[1] ?? "";
-      if (match({ event, data })) return { event, data };
-    }
-    const { value, done } = await reader.read();
-    if (done) throw new Error("the event stream ended");
-    buffer.text += decoder.decode(value, { stream: true });
-  }
-}
-
-for (const backend of ["postgres", "pglite"] as Backend[]) {
-  describe.skipIf(backend === "postgres" && !hasPostgres)(
-    `read-your-writes and live notices on ${backend}${backend === "postgres" && !hasPostgres ? " (no Postgres server answers)" : ""}`,
+// On a replica pair too: the reads come from the standby (docs/decisions/061-reads-from-a-replica.md).
+for (const { backend, missing } of await appBackends({ replica: true })) {
+  describe.skipIf(missing)(
+    `read-your-writes and live notices on ${backend}${missing ? ` (${missing})` : ""}`,
     () => {
       const fx = appWithPartner(backend);
 
@@ -43,8 +23,10 @@ for (const backend of ["postgres", "pglite"] as Backend[]) {
         return created.body as { id: string; position: string };
       };
 
-      it("sees its own write on the next read, 50 times in a row", async () => {
-        for (let i = 0; i < 50; i++) {
+      // From a replica the read meets replay lag too: 200 in a row, as the replica's read-your-writes promises.
+      const times = backend === "replica" ? 200 : 50;
+      it(`sees its own write on the next read, ${times} times in a row`, async () => {
+        for (let i = 0; i < times; i++) {
           const { id, position } = await createLead(`Lead ${i}`);
           const read = await call(fx.app, `/api/leads/${id}`, { bearer: fx.partner.token, headers: { "X-Min-Position": position } });
           expect(read.status).toBe(200);

@@ -12,7 +12,7 @@ import { sessionStore } from "@crm/infra/auth/sessions";
 import { ACCOUNT_BACKOFF, waitAfter } from "@crm/infra/auth/sign-in-backoff";
 import { startSmtpTestServer, type SmtpTestServer } from "@crm/infra/testing/smtp-test-server";
 import { availableBackends } from "@crm/infra/testing/test-database";
-import { createCheckpointWatcher } from "@crm/read-api/checkpoint-watcher";
+import { openReadSide } from "../src/read-side.ts";
 import { call } from "../testing/http-client.ts";
 import { signUpAs, type SignedIn } from "../testing/sign-up-as.ts";
 import { tablesContaining } from "../testing/tables-containing.ts";
@@ -263,15 +263,15 @@ for (const backend of BACKENDS)
 
       it("is served by a read-only process too, as GET /api/auth/me is", async () => {
         const user = await signUpAs(app, { role: "Project Manager", displayName: "Reader" });
-        const watcher = await createCheckpointWatcher(app.system.db);
-        const reads = await serveTestApp(app.system, watcher, { commands: false, reads: true, ui: false });
+        const readSide = await openReadSide(app.system);
+        const reads = await serveTestApp(app.system, readSide, { commands: false, reads: true, ui: false });
         try {
           const res = await fetch(`${reads.url}/api/profile`, { headers: user.headers });
           expect(res.status).toBe(200);
           expect(await res.json()).toMatchObject({ id: user.accountId, displayName: "Reader" });
         } finally {
           await reads.close();
-          await watcher.close();
+          await readSide.close();
         }
       });
 

@@ -2,7 +2,7 @@ import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPostgresDatabase } from "@crm/infra/db/postgres-database";
 import { availableBackends } from "@crm/infra/testing/test-database";
-import { createCheckpointWatcher } from "@crm/read-api/checkpoint-watcher";
+import { openReadSide } from "../src/read-side.ts";
 import { openTestSystem, serveTestApp, startTestApp, type ServedApp, type TestApp } from "../testing/test-app.ts";
 
 /**
@@ -19,13 +19,13 @@ const BACKENDS = ["postgres", "pglite"] as const;
 async function secondInstance(first: TestApp): Promise<ServedApp> {
   const db = first.databaseUrl ? createPostgresDatabase(first.databaseUrl) : first.system.db;
   const system = await openTestSystem(db);
-  const watcher = await createCheckpointWatcher(system.db);
-  const served = await serveTestApp(system, watcher, { commands: true, reads: true, ui: false });
+  const readSide = await openReadSide(system);
+  const served = await serveTestApp(system, readSide, { commands: true, reads: true, ui: false });
   return {
     ...served,
     async close() {
       await served.close();
-      await watcher.close();
+      await readSide.close();
       await system.background.idle();
       if (first.databaseUrl) await db.close();
       rmSync(system.config.DATA_DIR, { recursive: true, force: true });

@@ -1,8 +1,7 @@
-import type { Backend } from "@crm/infra/testing/test-database";
 import { afterAll, beforeAll, expect } from "vitest";
 import { call } from "./http-client.ts";
 import { signUpAs, type SignedIn } from "./sign-up-as.ts";
-import { startTestApp, type AppOnDatabaseOptions, type TestApp } from "./test-app.ts";
+import { startTestApp, type AppBackend, type AppOnDatabaseOptions, type TestApp } from "./test-app.ts";
 
 export interface AppWithPartner {
   app: TestApp;
@@ -26,7 +25,7 @@ export interface AppWithPartnerOptions extends Pick<AppOnDatabaseOptions, "log">
  * The app the tests of one describe block share, with a signed-in Partner: started before them
  * (startTestApp's arguments), closed after. Its fields are set once the block's beforeAll has run.
  */
-export function appWithPartner(backend: Backend, env: Record<string, string> = {}, options: AppWithPartnerOptions = {}): AppWithPartner {
+export function appWithPartner(backend: AppBackend, env: Record<string, string> = {}, options: AppWithPartnerOptions = {}): AppWithPartner {
   const { partnerName, seed, timeout, ...extra } = options;
   const fixture = {} as AppWithPartner;
   beforeAll(async () => {

@@ -5,16 +5,17 @@ import path from "node:path";
 import { fastPathVariables, loadConfig } from "@crm/infra/config";
 import type { Database } from "@crm/infra/db/database";
 import { logTo, type Logger } from "@crm/infra/log/logger";
-import { createTestDatabase, type Backend } from "@crm/infra/testing/test-database";
+import { createTestDatabase, postgresAvailable, type Backend } from "@crm/infra/testing/test-database";
 import { startChainFollower, type ChainFollower } from "@crm/infra/audit/chain-follower";
 import { ALL_PROJECTIONS } from "@crm/projector/projections";
 import { startProjector } from "@crm/projector/projector";
 import type { ProjectorRunner } from "@crm/projector/runner";
-import { createCheckpointWatcher, type CheckpointWatcher } from "@crm/read-api/checkpoint-watcher";
 import type { Express } from "express";
 import { createApp, type AppParts } from "../src/app.ts";
 import { createHttpServer } from "../src/http-server.ts";
+import { openReadSide, type ReadSide } from "../src/read-side.ts";
 import { openSystem, type System } from "../src/system.ts";
+import { createReplicatedTestDatabase, replicaPairUnavailable, type ReplicaPair } from "./replica-pair.ts";
 
 export interface TestApp {
   url: string;
@@ -27,11 +28,34 @@ export interface TestApp {
   chain?: ChainFollower;
   /** A connection string to the same database, only on Postgres (for other processes). */
   databaseUrl?: string;
+  /** On the replica backend: the primary and the standby the reads come from. */
+  replicaPair?: ReplicaPair;
   close(): Promise<void>;
 }
 
+/** Where a test app keeps its data: a database backend, or a Postgres primary whose hot standby serves the reads (READ_DATABASE_URL). */
+export type AppBackend = Backend | "replica";
+
+/**
+ * The backends a suite runs its apps on, each with why it cannot run here (its describe block is then
+ * skipped, saying so): PGlite, the machine's Postgres, and with `replica`, a primary and standby of the test's own.
+ */
+export async function appBackends({ replica = false }: { replica?: boolean } = {}): Promise<{ backend: AppBackend; missing?: string }[]> {
+  const postgres = (await postgresAvailable()) ? undefined : "no Postgres server answers";
+  const backends: { backend: AppBackend; missing?: string }[] = [{ backend: "postgres", ...(postgres ? { missing: postgres } : {}) }, { backend: "pglite" }];
+  const pair = replicaPairUnavailable();
+  if (replica) backends.push({ backend: "replica", ...(pair ? { missing: `no replica pair: ${pair}` } : {}) });
+  return backends;
+}
+
 /** The whole app (commands, reads, projector) on a fresh database and an ephemeral port. */
-export async function startTestApp(backend: Backend, env: Record<string, string> = {}, extra: Pick<AppOnDatabaseOptions, "log" | "chain"> = {}): Promise<TestApp> {
+export async function startTestApp(backend: AppBackend, env: Record<string, string> = {}, extra: Pick<AppOnDatabaseOptions, "log" | "chain"> = {}): Promise<TestApp> {
+  if (backend === "replica") {
+    const database = await createReplicatedTestDatabase();
+    const replicaEnv = { DATABASE_URL: database.url, READ_DATABASE_URL: database.readUrl, ...env };
+    const app = await startAppOnDatabase(database.db, { env: replicaEnv, ...extra, databaseUrl: database.url, release: database.drop });
+    return { ...app, replicaPair: database.pair };
+  }
   const database = await createTestDatabase(backend);
   return startAppOnDatabase(database.db, { env, ...extra, ...(database.url ? { databaseUrl: database.url } : {}), release: database.drop });
 }
@@ -69,8 +93,8 @@ export interface ServedApp {
 }
 
 /** Serves the HTTP app of a system on an ephemeral loopback port. */
-export async function serveTestApp(system: System, watcher: CheckpointWatcher, parts: AppParts): Promise<ServedApp> {
-  const app = createApp(system, watcher, parts);
+export async function serveTestApp(system: System, readSide: ReadSide, parts: AppParts): Promise<ServedApp> {
+  const app = createApp(system, readSide, parts);
   const server = createHttpServer(app, { expressPrototypes: system.config.FAST_EXPRESS_PROTOTYPES }).listen(0, "127.0.0.1");
   // The tests' fetch and this server share one event loop. After a long synchronous stretch (an
   // in-process PGlite rebuild, seconds on a slow host) the next request could go out on an idle
@@ -110,8 +134,8 @@ export async function startAppOnDatabase(db: Database, options: AppOnDatabaseOpt
         now: system.now,
       })
     : undefined;
-  const watcher = await createCheckpointWatcher(system.db);
-  const served = await serveTestApp(system, watcher, { commands: true, reads: true, ui: false });
+  const readSide = await openReadSide(system);
+  const served = await serveTestApp(system, readSide, { commands: true, reads: true, ui: false });
   return {
     url: served.url,
     express: served.express,
@@ -123,7 +147,7 @@ export async function startAppOnDatabase(db: Database, options: AppOnDatabaseOpt
       await served.close();
       await projector.stop();
       await chain?.stop();
-      await watcher.close();
+      await readSide.close();
       await system.background.idle(); // an erasure's compaction still running on the database
       await options.release();
       // The data folder openTestSystem made (outboxes, files), not one the test named and reads after.

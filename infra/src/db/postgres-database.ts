@@ -72,8 +72,9 @@ function transactionOn(client: pg.PoolClient) {
 
 /** node-postgres behind the Database port; LISTEN uses one dedicated connection that reconnects. */
 // eslint-disable-next-line max-lines-per-function -- the closure is the Database: pool, listener connection and its reconnects share state; each method is short
-export function createPostgresDatabase(connectionString: string, options: { max?: number } = {}): Database {
-  const pool = new pg.Pool({ connectionString, max: options.max ?? 20, types, pipeline: true });
+export function createPostgresDatabase(connectionString: string, options: { max?: number; connectionTimeoutMillis?: number } = {}): Database {
+  // No connection timeout by default (node-postgres's): a replica's pool sets one, so that a standby that does not answer fails a read soon.
+  const pool = new pg.Pool({ connectionString, max: options.max ?? 20, connectionTimeoutMillis: options.connectionTimeoutMillis ?? 0, types, pipeline: true });
   pool.on("error", () => {
     // An idle client lost its connection (server restart, terminated backend); the pool replaces it.
   });
