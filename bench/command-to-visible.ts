@@ -37,18 +37,18 @@ export interface VisibleBenchOptions {
   log?: (line: string) => void;
 }
 
-interface Clients {
+export interface Clients {
   commands: JsonClient;
   reads: JsonClient;
 }
 
-interface Outcome {
+export interface Outcome {
   latencyMs?: number;
   stale: boolean;
   failed?: string;
 }
 
-const latenciesOf = (outcomes: readonly Outcome[]) => outcomes.flatMap((o) => (o.latencyMs === undefined ? [] : [o.latencyMs]));
+export const latenciesOf = (outcomes: readonly Outcome[]) => outcomes.flatMap((o) => (o.latencyMs === undefined ? [] : [o.latencyMs]));
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -65,14 +65,14 @@ async function command(http: Clients, leads: string[], i: number): Promise<{ id:
 }
 
 /** A background command; its latency runs from the scheduled start to its answer. */
-async function commandOnly(http: Clients, leads: string[], i: number, scheduledAt: number): Promise<Outcome> {
+export async function commandOnly(http: Clients, leads: string[], i: number, scheduledAt: number): Promise<Outcome> {
   const done = await command(http, leads, i);
   if ("failed" in done) return { stale: false, failed: done.failed };
   return { latencyMs: performance.now() - scheduledAt, stale: false };
 }
 
 /** One command and the read that must see it; latency runs from the scheduled start to the read's answer. */
-async function commandThenRead(http: Clients, leads: string[], i: number, scheduledAt: number): Promise<Outcome> {
+export async function commandThenRead(http: Clients, leads: string[], i: number, scheduledAt: number): Promise<Outcome> {
   const done = await command(http, leads, i);
   if ("failed" in done) return { stale: false, failed: done.failed };
   const read = await http.reads("GET", `/api/leads/${done.id}`, undefined, { "X-Min-Position": done.position });
@@ -82,7 +82,7 @@ async function commandThenRead(http: Clients, leads: string[], i: number, schedu
 }
 
 /** Fires commands on the clock (open loop) for durationMs and waits for the stragglers. */
-async function openLoop(rate: number, durationMs: number, op: (i: number, scheduledAt: number) => Promise<Outcome>) {
+export async function openLoop(rate: number, durationMs: number, op: (i: number, scheduledAt: number) => Promise<Outcome>) {
   const pending: Promise<Outcome>[] = [];
   const start = performance.now();
   const total = Math.floor((rate * durationMs) / 1000);

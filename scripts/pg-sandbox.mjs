@@ -41,12 +41,15 @@ function serverDir(prefix) {
   return dir;
 }
 
-/** initdb into a new temp dir and start on `port` (trust auth, loopback only, no fsync: test data only). */
-export async function startSandbox(port) {
+/**
+ * initdb into a new temp dir and start on `port` (trust auth, loopback only, no fsync: test data only;
+ * `durable` keeps fsync on, for a bench whose figures must include the disk).
+ */
+export async function startSandbox(port, { durable = false } = {}) {
   const dir = serverDir("crm-pg-sandbox-");
   const data = path.join(dir, "data");
   await pgRun("initdb", ["-D", data, "-U", "postgres", "--auth=trust", "--no-sync", "-E", "UTF8", "--locale=C"]);
-  const sandbox = { dir, data, port, url: `postgres://postgres@127.0.0.1:${port}/postgres` };
+  const sandbox = { dir, data, port, durable, url: `postgres://postgres@127.0.0.1:${port}/postgres` };
   await startServer(sandbox);
   return sandbox;
 }
@@ -60,14 +63,14 @@ export async function startStandby(primary, port) {
   const dir = serverDir("crm-pg-standby-");
   const data = path.join(dir, "data");
   await pgRun("pg_basebackup", ["-h", "127.0.0.1", "-p", String(primary.port), "-U", "postgres", "-D", data, "-R", "-X", "stream", "--checkpoint=fast", "--no-sync"]);
-  const standby = { dir, data, port, url: `postgres://postgres@127.0.0.1:${port}/postgres` };
+  const standby = { dir, data, port, durable: primary.durable, url: `postgres://postgres@127.0.0.1:${port}/postgres` };
   await startServer(standby);
   return standby;
 }
 
 /** pg_ctl start (waits until it accepts connections). */
 export async function startServer(sandbox) {
-  const options = `-p ${sandbox.port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${sandbox.dir} -c fsync=off -c max_connections=100`;
+  const options = `-p ${sandbox.port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${sandbox.dir}${sandbox.durable ? "" : " -c fsync=off"} -c max_connections=100`;
   await pgRun("pg_ctl", ["-D", sandbox.data, "-o", options, "-l", path.join(sandbox.dir, "log"), "-w", "-t", "60", "start"]);
 }
 

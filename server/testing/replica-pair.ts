@@ -37,11 +37,12 @@ async function onServer(url: string, sql: string): Promise<pg.QueryResult> {
   }
 }
 
-export async function startReplicaPair(): Promise<ReplicaPair> {
+/** Starts a pair; `durable` keeps fsync on (for a bench), test data goes without. */
+export async function startReplicaPair({ durable = false }: { durable?: boolean } = {}): Promise<ReplicaPair> {
   const reason = replicaPairUnavailable();
   if (reason) throw new Error(`No replica pair here: ${reason}`);
   const primaryPort = await freePort(5470, 5489);
-  const primary = await startSandbox(primaryPort);
+  const primary = await startSandbox(primaryPort, { durable });
   try {
     const standby = await startStandby(primary, await freePort(5470, 5489, new Set([primaryPort])));
     return {
