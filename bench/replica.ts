@@ -51,6 +51,8 @@ interface Round {
   commandsPerSecond: number;
   /** Per command: the app, the primary's backends, and replication (the WAL sender, the standby's receiver and replay). */
   commandCpu: Cpu & { replication: number };
+  /** WAL the primary wrote per command: what a standby receives and replays. */
+  walBytesPerCommand: number;
   reads: Record<"replica" | "primary", { perSecond: number; cpu: Cpu }>;
 }
 
@@ -97,6 +99,17 @@ async function serverProcessesCpu(url: string, where: string): Promise<() => Pro
     for (const pid of await pids()) total += processCpuSeconds(pid) - (before.get(pid) ?? 0);
     return total;
   };
+}
+
+/** The primary's WAL insert position, in bytes. */
+async function walPosition(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return Number((await client.query<{ bytes: string }>("SELECT pg_current_wal_insert_lsn() - '0/0'::pg_lsn AS bytes")).rows[0]!.bytes);
+  } finally {
+    await client.end();
+  }
 }
 
 const BACKENDS = "datname = 'crm'";
@@ -149,6 +162,7 @@ async function lagSlice(pair: ReplicaPair, primaryUrl: string, standbyUrl: strin
     ]);
   try {
     await run(2_000);
+    const walBefore = await walPosition(pair.primary.url);
     const app0 = app.cpuSeconds();
     const backends = await serverProcessesCpu(pair.primary.url, BACKENDS);
     const replication = [await serverProcessesCpu(pair.primary.url, SENDER), await serverProcessesCpu(pair.standby.url, REPLAY)];
@@ -160,6 +174,7 @@ async function lagSlice(pair: ReplicaPair, primaryUrl: string, standbyUrl: strin
     const seconds = (performance.now() - started) / 1_000;
     await sleep(200);
     const commands = background.outcomes.length + probes.outcomes.length;
+    const walBytesPerCommand = ((await walPosition(pair.primary.url)) - walBefore) / commands;
     const perCommand = (cpuSeconds: number) => (cpuSeconds / commands) * 1_000;
     // The samplers' own queries are on these servers too: a few per 5 ms, counted in, and small beside the load.
     const commandCpu = {
@@ -176,6 +191,7 @@ async function lagSlice(pair: ReplicaPair, primaryUrl: string, standbyUrl: strin
       checkpointLagMs,
       commandsPerSecond: commands / seconds,
       commandCpu,
+      walBytesPerCommand,
       probes: { p50: latencies.p50, p99: latencies.p99, stale: probes.outcomes.filter((o) => o.stale).length, failed },
       leads,
     };
@@ -234,7 +250,7 @@ async function round(index: number): Promise<Round> {
     const { replica, primary } = measured as Round["reads"];
     const lagSummary = (ms: number[]) => `p50 ${fmt(percentile([...ms].sort((a, b) => a - b), 50), 1)} ms, p99 ${fmt(percentile([...ms].sort((a, b) => a - b), 99), 1)} ms`;
     console.log(
-      `  round ${index + 1}: ${fmt(lag.commandsPerSecond)} commands/s; replay lag ${lagSummary(lag.replayLagMs)} (${lag.replayLagMs.length} samples); read-model lag ${lagSummary(lag.checkpointLagMs)} (${lag.checkpointLagMs.length} samples); probes p50 ${fmt(lag.probes.p50, 1)} ms, p99 ${fmt(lag.probes.p99, 1)} ms, ${lag.probes.stale} stale, ${lag.probes.failed} failed; CPU ms/command: app ${fmt(lag.commandCpu.app, 2)}, primary backends ${fmt(lag.commandCpu.postgres, 2)}, replication ${fmt(lag.commandCpu.replication, 2)}; reads/s from the standby ${fmt(replica.perSecond)} (CPU ms/read: app ${fmt(replica.cpu.app, 2)}, Postgres ${fmt(replica.cpu.postgres, 2)}), from the primary ${fmt(primary.perSecond)} (app ${fmt(primary.cpu.app, 2)}, Postgres ${fmt(primary.cpu.postgres, 2)})`,
+      `  round ${index + 1}: ${fmt(lag.commandsPerSecond)} commands/s; replay lag ${lagSummary(lag.replayLagMs)} (${lag.replayLagMs.length} samples); read-model lag ${lagSummary(lag.checkpointLagMs)} (${lag.checkpointLagMs.length} samples); probes p50 ${fmt(lag.probes.p50, 1)} ms, p99 ${fmt(lag.probes.p99, 1)} ms, ${lag.probes.stale} stale, ${lag.probes.failed} failed; CPU ms/command: app ${fmt(lag.commandCpu.app, 2)}, primary backends ${fmt(lag.commandCpu.postgres, 2)}, replication ${fmt(lag.commandCpu.replication, 2)}; WAL ${fmt(lag.walBytesPerCommand)} bytes/command; reads/s from the standby ${fmt(replica.perSecond)} (CPU ms/read: app ${fmt(replica.cpu.app, 2)}, Postgres ${fmt(replica.cpu.postgres, 2)}), from the primary ${fmt(primary.perSecond)} (app ${fmt(primary.cpu.app, 2)}, Postgres ${fmt(primary.cpu.postgres, 2)})`,
     );
     return { ...lag, reads: { replica, primary } };
   } finally {
@@ -278,7 +294,7 @@ async function main() {
       figure: `CPU per command under ${COMMANDS_PER_SECOND} commands/s + ${PROBES_PER_SECOND} probes/s (each probe read back)`,
       measured: `app ${range(rounds.map((r) => r.commandCpu.app), 2)} ms, primary's backends ${range(rounds.map((r) => r.commandCpu.postgres), 2)} ms`,
       target: "—",
-      limit: `replication (WAL sender, the standby's receiver and replay) ${range(rounds.map((r) => r.commandCpu.replication), 2)} ms`,
+      limit: `replication (WAL sender, the standby's receiver and replay) ${range(rounds.map((r) => r.commandCpu.replication), 2)} ms; WAL ${range(rounds.map((r) => r.walBytesPerCommand))} bytes per command`,
       verdict: "info",
     },
     ...(["replica", "primary"] as const).map(
