@@ -22,7 +22,7 @@ import { commandOnly, commandThenRead, latenciesOf, openLoop, type Clients } fro
 import { startAppProcess, type AppProcess } from "./lib/app-process.ts";
 import { partnerToken } from "./lib/bearer.ts";
 import { closedLoop } from "./lib/closed-loop.ts";
-import { jsonClient } from "./lib/json-client.ts";
+import { jsonClient, type JsonClient } from "./lib/json-client.ts";
 import { pick } from "./lib/lead-data.ts";
 import { cpuTimes, machineLoad, processCpuSeconds, stealPercentSince } from "./lib/machine.ts";
 import { markdownTable, textTable, verdict, writeResults, type Figure } from "./lib/report.ts";
@@ -48,6 +48,8 @@ interface Round {
   replayLagMs: number[];
   checkpointLagMs: number[];
   probes: { p50: number; p99: number; stale: number; failed: number };
+  /** The same load's probes read back from an app that reads from the primary, in the same round. */
+  primaryProbes: Round["probes"];
   commandsPerSecond: number;
   /** Per command: the app, the primary's backends, and replication (the WAL sender, the standby's receiver and replay). */
   commandCpu: Cpu & { replication: number };
@@ -151,15 +153,40 @@ function sampleReplayLag(primaryUrl: string) {
   };
 }
 
-async function lagSlice(pair: ReplicaPair, primaryUrl: string, standbyUrl: string, app: AppProcess, token: string) {
-  const http = jsonClient(app.url, token);
+/** COMMANDS_PER_SECOND of commands and PROBES_PER_SECOND of probes read back, for ms, against an app. */
+function loadOf(http: JsonClient, leads: string[]) {
   const clients: Clients = { commands: http, reads: http };
-  const leads: string[] = [];
-  const run = (ms: number) =>
+  return (ms: number) =>
     Promise.all([
       openLoop(COMMANDS_PER_SECOND, ms, (i, at) => commandOnly(clients, leads, i, at)),
       openLoop(PROBES_PER_SECOND, ms, (i, at) => commandThenRead(clients, leads, i, at)),
     ]);
+}
+
+type Outcomes = Awaited<ReturnType<ReturnType<typeof loadOf>>>;
+
+function probesOf([background, probes]: Outcomes): Round["probes"] {
+  const latencies = summarize(latenciesOf(probes.outcomes));
+  const failed = [...background.outcomes, ...probes.outcomes].filter((o) => o.failed).length;
+  return { p50: latencies.p50, p99: latencies.p99, stale: probes.outcomes.filter((o) => o.stale).length, failed };
+}
+
+/** The same load against an app that reads from the primary: the probes' peer. */
+async function probesOnPrimary(app: AppProcess, token: string): Promise<Round["probes"]> {
+  const http = jsonClient(app.url, token);
+  try {
+    const run = loadOf(http, []);
+    await run(2_000);
+    return probesOf(await run(SLICE_MS));
+  } finally {
+    http.close();
+  }
+}
+
+async function lagSlice(pair: ReplicaPair, primaryUrl: string, standbyUrl: string, app: AppProcess, token: string) {
+  const http = jsonClient(app.url, token);
+  const leads: string[] = [];
+  const run = loadOf(http, leads);
   try {
     await run(2_000);
     const walBefore = await walPosition(pair.primary.url);
@@ -170,8 +197,9 @@ async function lagSlice(pair: ReplicaPair, primaryUrl: string, standbyUrl: strin
     const onStandby = sampleCheckpoints(standbyUrl);
     const replay = sampleReplayLag(pair.primary.url);
     const started = performance.now();
-    const [background, probes] = await run(SLICE_MS);
+    const outcomes = await run(SLICE_MS);
     const seconds = (performance.now() - started) / 1_000;
+    const [background, probes] = outcomes;
     await sleep(200);
     const commands = background.outcomes.length + probes.outcomes.length;
     const walBytesPerCommand = ((await walPosition(pair.primary.url)) - walBefore) / commands;
@@ -184,15 +212,13 @@ async function lagSlice(pair: ReplicaPair, primaryUrl: string, standbyUrl: strin
     };
     const checkpointLagMs = checkpointLags(await onPrimary.stop(), await onStandby.stop());
     const replayLagMs = await replay.stop();
-    const latencies = summarize(latenciesOf(probes.outcomes));
-    const failed = [...background.outcomes, ...probes.outcomes].filter((o) => o.failed).length;
     return {
       replayLagMs,
       checkpointLagMs,
       commandsPerSecond: commands / seconds,
       commandCpu,
       walBytesPerCommand,
-      probes: { p50: latencies.p50, p99: latencies.p99, stale: probes.outcomes.filter((o) => o.stale).length, failed },
+      probes: probesOf(outcomes),
       leads,
     };
   } finally {
@@ -239,6 +265,10 @@ async function round(index: number): Promise<Round> {
     apps.push(onReplica);
     const lag = await lagSlice(pair, primaryUrl, standbyUrl, onReplica, token);
     await onReplica.stop();
+    const onPrimary = await start(false);
+    apps.push(onPrimary);
+    const primaryProbes = await probesOnPrimary(onPrimary, token);
+    await onPrimary.stop();
     // Reads from a freshly started app each, in another order each round: drift on this shared machine falls on both.
     const measured: Partial<Round["reads"]> = {};
     for (const where of index % 2 === 0 ? (["replica", "primary"] as const) : (["primary", "replica"] as const)) {
@@ -250,9 +280,9 @@ async function round(index: number): Promise<Round> {
     const { replica, primary } = measured as Round["reads"];
     const lagSummary = (ms: number[]) => `p50 ${fmt(percentile([...ms].sort((a, b) => a - b), 50), 1)} ms, p99 ${fmt(percentile([...ms].sort((a, b) => a - b), 99), 1)} ms`;
     console.log(
-      `  round ${index + 1}: ${fmt(lag.commandsPerSecond)} commands/s; replay lag ${lagSummary(lag.replayLagMs)} (${lag.replayLagMs.length} samples); read-model lag ${lagSummary(lag.checkpointLagMs)} (${lag.checkpointLagMs.length} samples); probes p50 ${fmt(lag.probes.p50, 1)} ms, p99 ${fmt(lag.probes.p99, 1)} ms, ${lag.probes.stale} stale, ${lag.probes.failed} failed; CPU ms/command: app ${fmt(lag.commandCpu.app, 2)}, primary backends ${fmt(lag.commandCpu.postgres, 2)}, replication ${fmt(lag.commandCpu.replication, 2)}; WAL ${fmt(lag.walBytesPerCommand)} bytes/command; reads/s from the standby ${fmt(replica.perSecond)} (CPU ms/read: app ${fmt(replica.cpu.app, 2)}, Postgres ${fmt(replica.cpu.postgres, 2)}), from the primary ${fmt(primary.perSecond)} (app ${fmt(primary.cpu.app, 2)}, Postgres ${fmt(primary.cpu.postgres, 2)})`,
+      `  round ${index + 1}: ${fmt(lag.commandsPerSecond)} commands/s; replay lag ${lagSummary(lag.replayLagMs)} (${lag.replayLagMs.length} samples); read-model lag ${lagSummary(lag.checkpointLagMs)} (${lag.checkpointLagMs.length} samples); probes from the standby p50 ${fmt(lag.probes.p50, 1)} ms, p99 ${fmt(lag.probes.p99, 1)} ms, ${lag.probes.stale} stale, ${lag.probes.failed} failed, from the primary p50 ${fmt(primaryProbes.p50, 1)} ms, p99 ${fmt(primaryProbes.p99, 1)} ms; CPU ms/command: app ${fmt(lag.commandCpu.app, 2)}, primary backends ${fmt(lag.commandCpu.postgres, 2)}, replication ${fmt(lag.commandCpu.replication, 2)}; WAL ${fmt(lag.walBytesPerCommand)} bytes/command; reads/s from the standby ${fmt(replica.perSecond)} (CPU ms/read: app ${fmt(replica.cpu.app, 2)}, Postgres ${fmt(replica.cpu.postgres, 2)}), from the primary ${fmt(primary.perSecond)} (app ${fmt(primary.cpu.app, 2)}, Postgres ${fmt(primary.cpu.postgres, 2)})`,
     );
-    return { ...lag, reads: { replica, primary } };
+    return { ...lag, primaryProbes, reads: { replica, primary } };
   } finally {
     await Promise.all(apps.map((app) => app.stop().catch(() => undefined)));
     await pair.destroy();
@@ -287,7 +317,7 @@ async function main() {
       figure: `command to visible, ${PROBES_PER_SECOND} probes/s under ${COMMANDS_PER_SECOND} commands/s, read back from the standby`,
       measured: `p50 ${range(rounds.map((r) => r.probes.p50), 1)} ms, p99 ${range(rounds.map((r) => r.probes.p99), 1)} ms; ${rounds.reduce((s, r) => s + r.probes.stale, 0)} stale, ${rounds.reduce((s, r) => s + r.probes.failed, 0)} failed`,
       target: "none stale, none failed",
-      limit: "—",
+      limit: `read back from the primary (an app without READ_DATABASE_URL, same load, same round): p50 ${range(rounds.map((r) => r.primaryProbes.p50), 1)} ms, p99 ${range(rounds.map((r) => r.primaryProbes.p99), 1)} ms`,
       verdict: verdict(rounds.every((r) => r.probes.stale === 0 && r.probes.failed === 0)),
     },
     {
