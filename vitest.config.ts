@@ -17,6 +17,10 @@ const PLAIN = { FAST_STREAM_STATES: "off", FAST_GROUP_BATCHING: "off", FAST_PIPE
 
 export default defineConfig({
   test: {
+    // Two files at a time. On two cores vitest's default is one (cores - 1), but an integration file spends
+    // much of its time waiting on Postgres, child processes and sockets, and the run took over 40 minutes.
+    // Each file has its own databases, data folders and ports, so two never share state.
+    maxWorkers: 2,
     projects: [
       {
         test: {
