@@ -17,7 +17,7 @@
  */
 import pg from "pg";
 import { createPostgresDatabase } from "@crm/infra/db/postgres-database";
-import { replicaPairUnavailable, startReplicaPair, type ReplicaPair } from "@crm/server/testing/replica-pair";
+import { onServer, replicaPairUnavailable, startReplicaPair, type ReplicaPair } from "@crm/server/testing/replica-pair";
 import { commandOnly, commandThenRead, latenciesOf, openLoop, type Clients } from "./command-to-visible.ts";
 import { startAppProcess, type AppProcess } from "./lib/app-process.ts";
 import { partnerToken } from "./lib/bearer.ts";
@@ -58,17 +58,20 @@ interface Round {
   reads: Record<"replica" | "primary", { perSecond: number; cpu: Cpu }>;
 }
 
-/** Samples the least checkpoint of a database every SAMPLE_MS until stopped: [ms, position][]. */
-function sampleCheckpoints(url: string) {
+/**
+ * Runs one query every everyMs on a connection of its own until stopped, and keeps what `take` makes of
+ * each answer (an undefined is not kept), in order.
+ */
+function sampleEvery<R, T>(url: string, everyMs: number, sql: string, take: (rows: R[]) => T | undefined) {
   const client = new pg.Client({ connectionString: url });
-  const samples: [number, string][] = [];
+  const samples: T[] = [];
   let running = true;
   const done = (async () => {
     await client.connect();
     while (running) {
-      const { rows } = await client.query<{ least: string }>("SELECT min(position) AS least FROM projection_checkpoints");
-      samples.push([performance.now(), rows[0]!.least]);
-      await sleep(SAMPLE_MS);
+      const sample = take((await client.query(sql)).rows as R[]);
+      if (sample !== undefined) samples.push(sample);
+      await sleep(everyMs);
     }
     await client.end();
   })();
@@ -81,20 +84,25 @@ function sampleCheckpoints(url: string) {
   };
 }
 
+/** The least checkpoint of a database every SAMPLE_MS: [ms, position]. */
+const sampleCheckpoints = (url: string) =>
+  sampleEvery(url, SAMPLE_MS, "SELECT min(position) AS least FROM projection_checkpoints", (rows: { least: string }[]): [number, string] => [
+    performance.now(),
+    rows[0]!.least,
+  ]);
+
+/** Postgres's replay_lag of the standby in ms, every 100 ms (null while nothing is to replay: not kept). */
+const sampleReplayLag = (primaryUrl: string) =>
+  sampleEvery(primaryUrl, 100, "SELECT extract(epoch FROM replay_lag) * 1000 AS ms FROM pg_stat_replication", (rows: { ms: number | null }[]) =>
+    rows[0]?.ms === null || rows[0]?.ms === undefined ? undefined : Number(rows[0].ms),
+  );
+
 /**
  * CPU seconds used from the call on, by the server processes of `url` that `where` picks from
  * pg_stat_activity (backends of a database, the standby's replay, the primary's WAL sender).
  */
 async function serverProcessesCpu(url: string, where: string): Promise<() => Promise<number>> {
-  const pids = async () => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      return (await client.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE ${where} AND pid <> pg_backend_pid()`)).rows.map((r) => r.pid);
-    } finally {
-      await client.end();
-    }
-  };
+  const pids = async () => (await onServer(url, `SELECT pid FROM pg_stat_activity WHERE ${where} AND pid <> pg_backend_pid()`)).rows.map((r) => Number(r.pid));
   const before = new Map((await pids()).map((pid) => [pid, processCpuSeconds(pid)]));
   return async () => {
     let total = 0;
@@ -104,15 +112,8 @@ async function serverProcessesCpu(url: string, where: string): Promise<() => Pro
 }
 
 /** The primary's WAL insert position, in bytes. */
-async function walPosition(url: string): Promise<number> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return Number((await client.query<{ bytes: string }>("SELECT pg_current_wal_insert_lsn() - '0/0'::pg_lsn AS bytes")).rows[0]!.bytes);
-  } finally {
-    await client.end();
-  }
-}
+const walPosition = async (url: string): Promise<number> =>
+  Number((await onServer(url, "SELECT pg_current_wal_insert_lsn() - '0/0'::pg_lsn AS bytes")).rows[0]!.bytes);
 
 const BACKENDS = "datname = 'crm'";
 const REPLAY = "backend_type IN ('startup', 'walreceiver')";
@@ -128,29 +129,6 @@ function checkpointLags(primary: [number, string][], standby: [number, string][]
     lags.push(standby[j]![0] - at);
   }
   return lags;
-}
-
-/** Postgres's replay_lag of the standby, every 100 ms until stopped (null while nothing is to replay: not counted). */
-function sampleReplayLag(primaryUrl: string) {
-  const client = new pg.Client({ connectionString: primaryUrl });
-  const lags: number[] = [];
-  let running = true;
-  const done = (async () => {
-    await client.connect();
-    while (running) {
-      const { rows } = await client.query<{ ms: number | null }>("SELECT extract(epoch FROM replay_lag) * 1000 AS ms FROM pg_stat_replication");
-      if (rows[0]?.ms !== null && rows[0]?.ms !== undefined) lags.push(Number(rows[0].ms));
-      await sleep(100);
-    }
-    await client.end();
-  })();
-  return {
-    async stop() {
-      running = false;
-      await done;
-      return lags;
-    },
-  };
 }
 
 /** COMMANDS_PER_SECOND of commands and PROBES_PER_SECOND of probes read back, for ms, against an app. */
@@ -250,10 +228,7 @@ async function round(index: number): Promise<Round> {
   const pair = await startReplicaPair({ durable: true });
   const apps: AppProcess[] = [];
   try {
-    const admin = new pg.Client({ connectionString: pair.primary.url });
-    await admin.connect();
-    await admin.query("CREATE DATABASE crm");
-    await admin.end();
+    await onServer(pair.primary.url, "CREATE DATABASE crm");
     const primaryUrl = pair.primary.url.replace(/\/postgres$/, "/crm");
     const standbyUrl = pair.standby.url.replace(/\/postgres$/, "/crm");
     const db = createPostgresDatabase(primaryUrl);

@@ -27,7 +27,8 @@ export interface ReplicaPair {
   destroy(): Promise<void>;
 }
 
-async function onServer(url: string, sql: string): Promise<pg.QueryResult> {
+/** One statement on a connection of its own. */
+export async function onServer(url: string, sql: string): Promise<pg.QueryResult> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
