@@ -149,10 +149,14 @@ export async function createReplicaWatcher(replica: Queryable, primary: Checkpoi
   let held: Promise<void> = Promise.resolve();
   const unsubscribe = primary.onAdvance((notice) => {
     // In the order they came, each once the replica has it (or has not within noticeWaitMs).
-    held = held.then(async () => {
-      await waitFor(notice.passed ?? notice.position, noticeWaitMs);
-      for (const listener of listeners) listener(notice);
-    });
+    // A failure (the primary's checkpoints unreadable) only releases the notice sooner: the queue must go on.
+    held = held
+      .then(() => waitFor(notice.passed ?? notice.position, noticeWaitMs))
+      .catch(() => false)
+      .then(() => {
+        for (const listener of listeners) listener(notice);
+      })
+      .catch(() => undefined);
   });
 
   await shared().catch(() => undefined); // a replica that cannot answer yet is asked again by the first read

@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import { ServiceUnavailableError } from "@crm/contracts/api/errors";
 import { loadConfig } from "@crm/infra/config";
 import type { Queryable } from "@crm/infra/db/database";
-import { replicaCannotAnswer, routeReads } from "../src/replica.ts";
+import type { AdvancedNotice } from "@crm/contracts/api/live";
+import type { CheckpointWatcher } from "../src/checkpoint-watcher.ts";
+import { createReplicaWatcher, replicaCannotAnswer, routeReads } from "../src/replica.ts";
 
 /** A database that answers with its name, or throws what it is given. */
 function db(name: string, failure?: Error): Queryable & { asked: number } {
@@ -85,5 +87,82 @@ describe("routing reads", () => {
     const reads = routeReads(db("replica", withCode("syntax error", "42601")), primary, "primary");
     await expect(reads.db.query("SELEC 1")).rejects.toThrow("syntax error");
     expect(primary.asked).toBe(0);
+  });
+});
+
+/** A primary's watcher whose notices the test sends, and whose waitFor answers as told. */
+function primaryWatcher(waitFor: CheckpointWatcher["waitFor"] = async () => true) {
+  const listeners = new Set<(notice: AdvancedNotice) => void>();
+  const watcher: CheckpointWatcher = {
+    current: async () => "",
+    servingVersion: () => 1,
+    epoch: () => 0,
+    waitFor: (position, timeoutMs) => waitFor(position, timeoutMs),
+    onAdvance(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    close: async () => undefined,
+  };
+  return { watcher, notify: (notice: AdvancedNotice) => listeners.forEach((l) => l(notice)) };
+}
+
+/** A standby whose checkpoints stand where the test puts them, or that cannot answer. */
+function standby() {
+  const state = { least: "0001", down: false };
+  const db: Queryable = {
+    async query<R>() {
+      if (state.down) throw withCode("connect ECONNREFUSED", "ECONNREFUSED");
+      return { rows: [{ name: "leads", version: 2, least: state.least }] as R[] };
+    },
+    exec: async () => undefined,
+  };
+  return { db, state };
+}
+
+describe("the replica's watcher", () => {
+  it("waits for the standby's checkpoints after the primary's, and asks the primary to flush while the standby is behind", async () => {
+    const { db, state } = standby();
+    let flushes = 0;
+    const watcher = await createReplicaWatcher(db, primaryWatcher().watcher, { pollMs: 5, flushPrimary: async () => flushes++ });
+    setTimeout(() => (state.least = "0005"), 30);
+    expect(await watcher.waitFor("0005", 1_000)).toBe(true);
+    expect(flushes).toBeGreaterThan(0);
+    expect(watcher.servingVersion("leads")).toBe(2);
+    expect(await watcher.waitFor("0009", 50)).toBe(false);
+    state.down = true;
+    expect(await watcher.waitFor("0009", 1_000)).toBe(false); // at once, not after the timeout
+    await expect(watcher.current()).rejects.toBeInstanceOf(ServiceUnavailableError);
+    await watcher.close();
+  });
+
+  it("is told nothing the primary's projector has not passed", async () => {
+    const { db, state } = standby();
+    state.least = "0009";
+    const watcher = await createReplicaWatcher(db, primaryWatcher(async () => false).watcher);
+    expect(await watcher.waitFor("0010", 100)).toBe(false);
+    await watcher.close();
+  });
+
+  it("hands on notices in order, each once the standby has it, and goes on after a wait that failed", async () => {
+    const { db, state } = standby();
+    let failNext = true;
+    const primary = primaryWatcher(async () => {
+      if (failNext) {
+        failNext = false;
+        throw new Error("the primary's checkpoints cannot be read");
+      }
+      return true;
+    });
+    const watcher = await createReplicaWatcher(db, primary.watcher, { pollMs: 5 });
+    const told: string[] = [];
+    watcher.onAdvance((notice) => told.push(notice.position));
+    primary.notify({ position: "0002", passed: "0002", topics: [] });
+    primary.notify({ position: "0003", passed: "0003", topics: [] });
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect(told).toEqual(["0002"]); // the failed wait let it through; the next waits for the standby
+    state.least = "0003";
+    await expect.poll(() => told).toEqual(["0002", "0003"]);
+    await watcher.close();
   });
 });
