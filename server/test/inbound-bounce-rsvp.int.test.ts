@@ -7,6 +7,7 @@ import { meetingStreamId } from "@crm/contracts/meeting/stream";
 import { inboundReactor } from "@crm/command-service/reactors/inbound.reactor";
 import { messagingReactors } from "@crm/command-service/reactors/start-reactors";
 import { createReactorRunner, type ReactorRunner } from "@crm/infra/reactor/reactor-runner";
+import { runReactorPast } from "@crm/infra/testing/reactor-catch-up";
 import { availableBackends } from "@crm/infra/testing/test-database";
 import { call } from "../testing/http-client.ts";
 import { tablesContaining } from "../testing/tables-containing.ts";
@@ -60,12 +61,14 @@ for (const backend of ["postgres", "pglite"] as const) {
     async function receive(data: Received) {
       const { store, now } = app.system;
       const metadata = { actor: "system", at: now().toISOString(), commandId: `intake-${data.inboundId}`, correlationId: data.inboundId };
-      await store.append(inboundStreamId(data.inboundId), 0, [{ type: "InboundEmailReceived", data }], {
+      const { position } = await store.append(inboundStreamId(data.inboundId), 0, [{ type: "InboundEmailReceived", data }], {
         commandId: metadata.commandId,
         metadata,
       });
-      await runner.runOnce();
+      await handled(position);
     }
+    /** The inbound reactor has handled everything up to position. */
+    const handled = (position: string) => runReactorPast(runner, app.system.db, inboundReactor(app.system).name, position);
     const streamOf = (id: string) => app.system.store.readStream(id);
     const typesOf = async (streamId: string) => (await streamOf(streamId)).map((e) => e.type);
     async function createLead(email: string) {
@@ -287,7 +290,7 @@ for (const backend of ["postgres", "pglite"] as const) {
         commandId: `assign-${unmatched.inboundId}`,
         correlationId: unmatched.inboundId,
       };
-      await store.append(
+      const assigned = await store.append(
         inboundStreamId(unmatched.inboundId),
         1,
         [{ type: "InboundEmailAssigned", data: { inboundId: unmatched.inboundId, leadId } }],
@@ -296,7 +299,7 @@ for (const backend of ["postgres", "pglite"] as const) {
           metadata,
         },
       );
-      await runner.runOnce();
+      await handled(assigned.position);
       expect(await typesOf(leadStreamId(leadId))).toContain("LeadEmailBounced");
     });
 

@@ -1,8 +1,9 @@
 import { describe, expect, it, vi } from "vitest";
 import { onboardingProgressReactor } from "@crm/command-service/onboarding/onboarding-progress.reactor";
 import { leadStreamId } from "@crm/contracts/lead/stream";
-import { normalizePosition, START_POSITION } from "@crm/infra/event-store/position";
+import { START_POSITION } from "@crm/infra/event-store/position";
 import { createReactorRunner } from "@crm/infra/reactor/reactor-runner";
+import { runReactorPast } from "@crm/infra/testing/reactor-catch-up";
 import { availableBackends } from "@crm/infra/testing/test-database";
 import { EVENTUALLY } from "@crm/infra/testing/eventually";
 import { appWithPartner } from "../testing/app-with-partner.ts";
@@ -64,22 +65,8 @@ for (const backend of ["postgres", "pglite"] as const) {
         store: fx.app.system.store,
         reactor: onboardingProgressReactor({ store: fx.app.system.store, now: fx.app.system.now }),
       });
-      /**
-       * Runs the reactor until its checkpoint has passed the position a command answered. On a shared
-       * Postgres any open transaction in the cluster holds the readable head back, hence the long wait.
-       */
-      const catchUp = async (answer: { body: { position: string } }) => {
-        const position = normalizePosition(answer.body.position);
-        await expect
-          .poll(async () => {
-            await progress.runOnce();
-            const { rows } = await fx.app.system.db.query<{ position: string }>(
-              "SELECT position FROM reactor_checkpoints WHERE name = 'onboarding-progress'",
-            );
-            return (rows[0]?.position ?? "") >= position;
-          }, EVENTUALLY)
-          .toBe(true);
-      };
+      /** Runs the reactor until its checkpoint has passed the position a command answered. */
+      const catchUp = (answer: { body: { position: string } }) => runReactorPast(progress, fx.app.system.db, "onboarding-progress", answer.body.position);
       const stages = async () =>
         (await fx.app.system.store.readStream(leadStreamId(leadId))).flatMap((e) => (e.type === "LeadStageChanged" ? [e.data.to] : []));
 
