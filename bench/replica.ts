@@ -24,7 +24,7 @@ import { partnerToken } from "./lib/bearer.ts";
 import { closedLoop } from "./lib/closed-loop.ts";
 import { jsonClient, type JsonClient } from "./lib/json-client.ts";
 import { pick } from "./lib/lead-data.ts";
-import { cpuTimes, machineLoad, processCpuSeconds, stealPercentSince } from "./lib/machine.ts";
+import { cpuTimes, machineLoad, processesCpuMeter, stealPercentSince } from "./lib/machine.ts";
 import { markdownTable, textTable, verdict, writeResults, type Figure } from "./lib/report.ts";
 import { fmt, median, percentile, range, summarize } from "./lib/stats.ts";
 
@@ -101,15 +101,10 @@ const sampleReplayLag = (primaryUrl: string) =>
  * CPU seconds used from the call on, by the server processes of `url` that `where` picks from
  * pg_stat_activity (backends of a database, the standby's replay, the primary's WAL sender).
  */
-async function serverProcessesCpu(url: string, where: string): Promise<() => Promise<number>> {
-  const pids = async () => (await onServer(url, `SELECT pid FROM pg_stat_activity WHERE ${where} AND pid <> pg_backend_pid()`)).rows.map((r) => Number(r.pid));
-  const before = new Map((await pids()).map((pid) => [pid, processCpuSeconds(pid)]));
-  return async () => {
-    let total = 0;
-    for (const pid of await pids()) total += processCpuSeconds(pid) - (before.get(pid) ?? 0);
-    return total;
-  };
-}
+const serverProcessesCpu = (url: string, where: string) =>
+  processesCpuMeter(async () =>
+    (await onServer(url, `SELECT pid FROM pg_stat_activity WHERE ${where} AND pid <> pg_backend_pid()`)).rows.map((r) => Number(r.pid)),
+  );
 
 /** The primary's WAL insert position, in bytes. */
 const walPosition = async (url: string): Promise<number> =>

@@ -71,8 +71,16 @@ function clockTicks(): number {
  */
 export async function serverCpuMeter(q: Database): Promise<() => Promise<number>> {
   if (q.kind === "pglite") return async () => 0;
-  const pids = async () =>
-    (await q.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE datname = current_database()")).rows.map((r) => r.pid);
+  return processesCpuMeter(async () =>
+    (await q.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE datname = current_database()")).rows.map((r) => r.pid),
+  );
+}
+
+/**
+ * CPU seconds used from the call on by the processes `pids` lists each time it is asked (a process
+ * that came later counts whole; one that ended before the reading is not counted).
+ */
+export async function processesCpuMeter(pids: () => Promise<number[]>): Promise<() => Promise<number>> {
   const before = new Map((await pids()).map((pid) => [pid, processCpuSeconds(pid)]));
   return async () => {
     let total = 0;
