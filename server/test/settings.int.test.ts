@@ -4,6 +4,7 @@ import { deflateSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMessagingReactors } from "@crm/command-service/reactors/start-reactors";
 import { SETTINGS_STREAM_ID } from "@crm/contracts/settings/events";
+import { DEFAULT_STALE_AFTER_DAYS } from "@crm/contracts/lead/stages";
 import { DEFAULT_LOST_REASONS, DEFAULT_STAGE_PROBABILITIES, LOGO_MAX_BYTES } from "@crm/contracts/settings/settings";
 import { parseMail, type ParsedMail } from "@crm/infra/testing/smtp-test-server";
 import { EVENTUALLY } from "@crm/infra/testing/eventually";
@@ -132,6 +133,7 @@ for (const backend of BACKENDS)
         timeZone: "UTC",
         weekStart: "Monday",
         stageProbabilities: DEFAULT_STAGE_PROBABILITIES,
+        staleAfterDays: DEFAULT_STALE_AFTER_DAYS,
         lostReasons: [...DEFAULT_LOST_REASONS],
         logoUrl: null,
         version: 0,

@@ -30,16 +30,18 @@ function changeSettings({ changes, defaultName }: Extract<SettingsCommand, { typ
     agencyName: state.agencyName ?? defaultName,
     senderName: state.senderName ?? defaultName,
   };
-  const { stageProbabilities, lostReasons, ...scalars } = changes;
+  const { stageProbabilities, staleAfterDays, lostReasons, ...scalars } = changes;
   const change: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(scalars) as [keyof typeof scalars, unknown][]) {
     if (value !== undefined && value !== current[key]) change[key] = value;
   }
-  // Only the stages whose probability differs; the whole list of reasons when it differs in any way (order included).
-  const probabilities = Object.entries(stageProbabilities ?? {}).filter(
-    ([stage, percent]) => percent !== undefined && percent !== state.stageProbabilities[stage as LeadStageName],
-  );
+  // Only the stages whose probability or stale limit differs; the whole list of reasons when it differs in any way (order included).
+  const differing = <V>(sent: Partial<Record<LeadStageName, V>> | undefined, held: Readonly<Record<LeadStageName, V>>) =>
+    Object.entries(sent ?? {}).filter(([stage, value]) => value !== undefined && value !== held[stage as LeadStageName]);
+  const probabilities = differing(stageProbabilities, state.stageProbabilities);
   if (probabilities.length > 0) change.stageProbabilities = Object.fromEntries(probabilities);
+  const staleLimits = differing(staleAfterDays, state.staleAfterDays);
+  if (staleLimits.length > 0) change.staleAfterDays = Object.fromEntries(staleLimits);
   if (lostReasons !== undefined && JSON.stringify(lostReasons) !== JSON.stringify(state.lostReasons)) change.lostReasons = lostReasons;
   return changed(change as SettingsChange);
 }

@@ -44,3 +44,20 @@ export const DEFAULT_STAGE_PROBABILITIES: Readonly<Record<LeadStageName, number>
 
 /** The reasons a deal may be lost for, until a Partner edits the agency's list. */
 export const DEFAULT_LOST_REASONS = ["Budget", "Chose another agency", "No response", "Timing", "Not a fit", "Other"] as const;
+
+/**
+ * How many days a lead may go without activity in each stage before it is flagged as stale, until
+ * a Partner sets the agency's own (docs/product.md, "Stale leads"); null: never stale in that stage.
+ */
+export const DEFAULT_STALE_AFTER_DAYS: Readonly<Record<LeadStageName, number | null>> = {
+  "New Lead": 3,
+  Contacted: 7,
+  "Meeting Scheduled": 14,
+  "Proposal Sent": 10,
+  "Contract Sent": 7,
+  "Contract Signed": 7,
+  "Onboarding Form Sent": 7,
+  "Onboarding Scheduled": 14,
+  "Creative Director Assigned": 14,
+  Active: null,
+};

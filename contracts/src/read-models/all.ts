@@ -6,6 +6,7 @@ import { LEADS_TABLES } from "./leads.ts";
 import { MEETINGS_TABLES } from "./meetings.ts";
 import { ONBOARDING_TABLES } from "./onboarding.ts";
 import { QUESTIONNAIRE_TABLES } from "./questionnaire.ts";
+import { REPORTS_TABLES } from "./reports.ts";
 import type { TableContract } from "./table.ts";
 import { USERS_TABLES } from "./users.ts";
 
@@ -20,4 +21,5 @@ export const READ_MODEL_TABLES: Readonly<Record<string, readonly TableContract[]
   creative: CREATIVE_TABLES,
   lead_streams: LEAD_STREAMS_TABLES,
   inbound: INBOUND_TABLES,
+  reports: REPORTS_TABLES,
 };

@@ -18,6 +18,8 @@ export const AgencySettingsChanged = z.object({
   weekStart: z.enum(WEEK_STARTS).optional(),
   /** Only the stages whose default probability changed, with their new percent. */
   stageProbabilities: z.partialRecord(z.enum(LEAD_STAGES), z.int().min(0).max(100)).optional(),
+  /** Only the stages whose stale limit changed: days without activity before a lead is flagged (null: never). */
+  staleAfterDays: z.partialRecord(z.enum(LEAD_STAGES), z.int().min(1).max(365).nullable()).optional(),
   /** The whole new list of lost reasons. */
   lostReasons: z.array(z.string()).optional(),
   logo: z.object({ key: z.string(), contentType: z.string(), size: z.number() }).nullable().optional(),

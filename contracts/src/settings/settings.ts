@@ -40,6 +40,8 @@ export const AgencySettings = z.object({
   weekStart: z.enum(WEEK_STARTS),
   /** Every stage's default probability in percent: what a lead without its own probability is weighted by. */
   stageProbabilities: z.record(z.enum(LEAD_STAGES), z.int()),
+  /** Every stage's stale limit: days without activity before an open lead is flagged (null: never stale in that stage). */
+  staleAfterDays: z.record(z.enum(LEAD_STAGES), z.nullable(z.int())),
   /** The reasons a deal may be closed as lost for, in the order the Lose dialog offers them. */
   lostReasons: z.array(z.string()),
   /** Where the logo is served (GET /api/branding/logo?v=…); null for none. */
@@ -62,16 +64,26 @@ const probability = z.int("Use a whole percentage").check(z.minimum(0, "At least
 
 const STAGE_NAMES: ReadonlySet<string> = new Set(LEAD_STAGES);
 
-/** Some stages' probabilities: an unknown stage is named by its key (stageProbabilities.<key>), as a bad percent is. */
-const StageProbabilities = z.pipe(
-  z.record(z.string(), z.unknown(), { error: "Map stages to percentages" }).check(
-    z.superRefine((map, ctx) => {
-      for (const key of Object.keys(map))
-        if (!STAGE_NAMES.has(key))
-          ctx.addIssue({ code: "custom", message: `Not a stage; stages are: ${LEAD_STAGES.join(", ")}`, path: [key], input: key });
-    }),
-  ),
-  z.partialRecord(z.enum(LEAD_STAGES), probability),
+/** Some stages mapped to values: an unknown stage is named by its key (<field>.<key>), as a bad value is. */
+const stageMap = <V extends z.core.SomeType>(value: V, error: string) =>
+  z.pipe(
+    z.record(z.string(), z.unknown(), { error }).check(
+      z.superRefine((map, ctx) => {
+        for (const key of Object.keys(map))
+          if (!STAGE_NAMES.has(key))
+            ctx.addIssue({ code: "custom", message: `Not a stage; stages are: ${LEAD_STAGES.join(", ")}`, path: [key], input: key });
+      }),
+    ),
+    z.partialRecord(z.enum(LEAD_STAGES), value),
+  );
+
+/** Some stages' probabilities. */
+const StageProbabilities = stageMap(probability, "Map stages to percentages");
+
+/** Some stages' stale limits: whole days from 1 to 365, or null for never. */
+const StaleAfterDays = stageMap(
+  z.nullable(z.int("Use a whole number of days").check(z.minimum(1, "At least 1 day"), z.maximum(365, "At most 365 days"))),
+  "Map stages to days (or null)",
 );
 
 /** The lost reasons: 1..30 distinct non-empty texts (each of at most 100 characters), a duplicate named by its index. */
@@ -108,6 +120,8 @@ export const SettingsBody = z.partial(
     weekStart: z.enum(WEEK_STARTS, { error: `Week start is one of: ${WEEK_STARTS.join(", ")}` }),
     /** Only the stages sent change; the others keep theirs. */
     stageProbabilities: StageProbabilities,
+    /** Only the stages sent change; null: never stale in that stage. */
+    staleAfterDays: StaleAfterDays,
     /** The whole list, replacing the one in force. */
     lostReasons: LostReasons,
   }),

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { AgencySettingsChanged } from "./events.ts";
-import { DEFAULT_LOST_REASONS, DEFAULT_STAGE_PROBABILITIES, type LeadStageName } from "../lead/stages.ts";
+import { DEFAULT_LOST_REASONS, DEFAULT_STAGE_PROBABILITIES, DEFAULT_STALE_AFTER_DAYS, type LeadStageName } from "../lead/stages.ts";
 import { DEFAULT_SETTINGS, type AgencySettings, type Branding, type WeekStart } from "./settings.ts";
 
 /**
@@ -26,6 +26,8 @@ export interface SettingsState {
   weekStart: WeekStart;
   /** Every stage's default probability (percent), the defaults where a Partner set none. */
   stageProbabilities: Readonly<Record<LeadStageName, number>>;
+  /** Every stage's stale limit in days (null: never stale), the defaults where a Partner set none. */
+  staleAfterDays: Readonly<Record<LeadStageName, number | null>>;
   lostReasons: readonly string[];
   logo: StoredLogo | null;
 }
@@ -36,6 +38,7 @@ export const INITIAL_SETTINGS: SettingsState = {
   replyTo: null,
   ...DEFAULT_SETTINGS,
   stageProbabilities: DEFAULT_STAGE_PROBABILITIES,
+  staleAfterDays: DEFAULT_STALE_AFTER_DAYS,
   lostReasons: DEFAULT_LOST_REASONS,
   logo: null,
 };
@@ -55,6 +58,7 @@ export function applySettingsChange(state: SettingsState, change: SettingsChange
     stageProbabilities: change.stageProbabilities
       ? { ...state.stageProbabilities, ...change.stageProbabilities }
       : state.stageProbabilities,
+    staleAfterDays: change.staleAfterDays ? { ...state.staleAfterDays, ...change.staleAfterDays } : state.staleAfterDays,
     lostReasons: keep(change.lostReasons, state.lostReasons),
     logo: keep(change.logo, state.logo),
   };
@@ -96,6 +100,7 @@ export function settingsOf(state: SettingsState, version: number, mailFrom: stri
     timeZone: state.timeZone,
     weekStart: state.weekStart,
     stageProbabilities: { ...state.stageProbabilities },
+    staleAfterDays: { ...state.staleAfterDays },
     lostReasons: [...state.lostReasons],
     logoUrl: state.logo ? logoPath(state.logo) : null,
     version,
