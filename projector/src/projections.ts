@@ -7,7 +7,8 @@ import { meetingsProjection } from "./meetings/meetings.projection.ts";
 import { onboardingProjection } from "./onboarding/onboarding.projection.ts";
 import type { Projection } from "./projection.ts";
 import { questionnaireProjection } from "./questionnaire/questionnaire.projection.ts";
+import { reportsProjection } from "./reports/reports.projection.ts";
 import { usersProjection } from "./users/users.projection.ts";
 
 /** Every read model the projector maintains. */
-export const ALL_PROJECTIONS: readonly Projection[] = [leadsProjection, activitiesProjection, usersProjection, meetingsProjection, questionnaireProjection, onboardingProjection, creativeProjection, leadStreamsProjection, inboundProjection];
+export const ALL_PROJECTIONS: readonly Projection[] = [leadsProjection, activitiesProjection, usersProjection, meetingsProjection, questionnaireProjection, onboardingProjection, creativeProjection, leadStreamsProjection, inboundProjection, reportsProjection];

@@ -15,8 +15,6 @@ import {
   Stats,
 } from "@crm/contracts/lead/lead";
 import { recentWeeks } from "@crm/contracts/time/date-time";
-import { SETTINGS_STREAM_ID } from "@crm/contracts/settings/events";
-import { applySettingsChange, INITIAL_SETTINGS, type SettingsChange } from "@crm/contracts/settings/state";
 import type { Queryable } from "@crm/infra/db/database";
 import type { EventStore } from "@crm/infra/event-store/event-store";
 import { APPROVED, CLIENT_READERS, STAFF } from "@crm/infra/http/access-policy";
@@ -25,6 +23,7 @@ import { chooseCoding, COMPRESS_FROM_BYTES } from "@crm/infra/http/content-codin
 import { routeGroup, type RouteBuilder } from "@crm/infra/http/route";
 import { directorReading, NOT_YOUR_CLIENT } from "../creative/client-access.ts";
 import { leadAsOf } from "../history/history.routes.ts";
+import { agencySettingsReader } from "../settings/agency-settings.ts";
 import { createLeadListCache, leadsStamp, watchedLeadsStamp, type LeadList, type StampWatcher } from "./lead-list-cache.ts";
 import { boardJson, closedLeadsJson, getLead, getPipelineCharts, getStats, listLeadsJson, stageDefaults, type LeadFilter } from "./leads.queries.ts";
 
@@ -73,19 +72,8 @@ function setup({ db, store, watcher, now }: LeadReadDeps) {
  * the next read renders them again with the new defaults, as X-Min-Position readers expect.
  */
 function boardCache(db: Queryable, store: EventStore, stamp: () => Promise<string>) {
-  let folded = { state: INITIAL_SETTINGS, version: 0 };
-  const defaults = async (): Promise<number[]> => {
-    const since = folded;
-    const events = await store.readStream(SETTINGS_STREAM_ID, { fromVersion: since.version }); // the events after it
-    if (events.length > 0 && folded === since) {
-      const state = events.reduce(
-        (s, e) => (e.type === "AgencySettingsChanged" ? applySettingsChange(s, e.data as SettingsChange) : s),
-        since.state,
-      );
-      folded = { state, version: events.at(-1)!.streamVersion };
-    }
-    return stageDefaults(folded.state.stageProbabilities);
-  };
+  const settings = agencySettingsReader(store);
+  const defaults = async (): Promise<number[]> => stageDefaults((await settings()).stageProbabilities);
   return createLeadListCache(
     db,
     async ({ limits, ...filter }: LeadFilter & { limits: number[] }) => boardJson(db, filter, limits, await defaults()),
