@@ -34,6 +34,14 @@ export const reportLeads = table("report_leads", {
   stage_entered_at: timestamptz(),
   /** The last activity on the lead: created, a stage change, a logged activity, a meeting, a mail or text sent, a reply. */
   last_touch_at: timestamptz(),
+  /**
+   * Where the lead's latest rows in the other tables are, so a batch loads one row per lead: the
+   * number of its last stay (report_stage_visits; open while the lead is), and the version and start
+   * of its current card state (report_lead_states), whose other values are this row's.
+   */
+  visit: integer(),
+  state_version: integer(),
+  state_from: timestamptz(),
 });
 
 /**

@@ -1,6 +1,6 @@
 import type { RecordedEvent } from "@crm/contracts/events/registry";
-import { redactValue } from "@crm/contracts/erasure/redact";
-import { LeadDetails } from "@crm/contracts/lead/events";
+import { REDACTED, redactValue } from "@crm/contracts/erasure/redact";
+import { LeadDetails, LeadLost } from "@crm/contracts/lead/events";
 import { leadIdOfStream } from "@crm/contracts/lead/stream";
 import type { ActivityKind } from "@crm/contracts/reports/reports";
 import {
@@ -17,35 +17,48 @@ import {
 import { createTableSql, sqlTypes } from "@crm/contracts/read-models/table";
 import type { Queryable } from "@crm/infra/db/database";
 import type { Projection } from "../projection.ts";
-import { insertColumns, upsertRows } from "../sql.ts";
+import { insertColumns } from "../sql.ts";
 
 const LEAD_COLUMNS = sqlTypes(reportLeads);
 const VISIT_COLUMNS = sqlTypes(reportStageVisits);
 const STATE_COLUMNS = sqlTypes(reportLeadStates);
 const ACTIVITY_COLUMNS = sqlTypes(reportActivities);
+const LEAD_UPDATES = Object.keys(LEAD_COLUMNS)
+  .filter((name) => name !== "lead_id")
+  .map((name) => `${name} = EXCLUDED.${name}`)
+  .join(", ");
+
+/** What a card shows and where it stands: a state row's columns but its lead, version and span. */
+const CARD_FIELDS = (Object.keys(STATE_COLUMNS) as (keyof ReportLeadStateRow)[]).filter(
+  (k) => k !== "lead_id" && k !== "version" && k !== "valid_from" && k !== "valid_to",
+);
 
 /**
- * The tables, and the indexes the handler's own statements use: a batch finds each lead's open
- * stay and current card state by lead.
+ * The tables. A batch reads only report_leads, by its key: each lead's row says where its open stay
+ * and its current card state are (see contracts/src/read-models/reports.ts), so the handler needs
+ * no index of its own on the others.
  */
 const DDL = `
   ${createTableSql(reportLeads)}
   ${createTableSql(reportStageVisits)}
   ${createTableSql(reportLeadStates)}
-  CREATE INDEX report_lead_states_current ON report_lead_states (lead_id) WHERE valid_to IS NULL;
   ${createTableSql(reportActivities)}
 `;
 
 /**
  * What the reports' queries look things up by (read-api/src/reports): stays by stage and when they
- * began or ended, card states by the span they held (a GiST index on the range answers "as it stood
- * at"), work by when it was done, leads by outcome and by last activity.
+ * began or ended, each lead's stays in the order they began (the funnel's furthest stage reached, read
+ * from the index alone), card states by when they ended (the states that held at a recent instant are the
+ * few that ended after it; for an old one the planner reads the table through, which a GiST index
+ * on the span would spare but at five times this whole read model's build time: decisions/062),
+ * work by when it was done, leads by outcome and by last activity.
  */
 const READER_INDEXES = `
   CREATE INDEX report_visits_entered ON report_stage_visits (entered_at, stage);
+  CREATE INDEX report_visits_lead_entered ON report_stage_visits (lead_id, entered_at) INCLUDE (stage);
   CREATE INDEX report_visits_left ON report_stage_visits (left_at, stage) WHERE left_at IS NOT NULL;
   CREATE INDEX report_visits_open ON report_stage_visits (stage, entered_at) WHERE left_at IS NULL;
-  CREATE INDEX report_states_span ON report_lead_states USING gist (tstzrange(valid_from, valid_to, '(]'));
+  CREATE INDEX report_states_until ON report_lead_states ((coalesce(valid_to, 'infinity')), valid_from);
   CREATE INDEX report_activities_at ON report_activities (at);
   CREATE INDEX report_leads_won ON report_leads (won_at) WHERE won_at IS NOT NULL;
   CREATE INDEX report_leads_lost ON report_leads (lost_at) WHERE lost_at IS NOT NULL;
@@ -103,13 +116,14 @@ const TOUCHES = new Set<string>([
   "InboundEmailAssigned",
 ]);
 
-/** The personal values these tables keep, as an erasure redacts them. */
-const NAMES = LeadDetails.pick({ name: true, business: true });
+/** The personal values these tables keep, as an erasure redacts them (the log's rule: every free text goes). */
+const PERSONAL = LeadDetails.pick({ name: true, business: true, source: true });
+type Personal = { name: string; business: string; source: string | null };
+const LOSS = LeadLost.pick({ reason: true });
 
-/** One lead as a batch holds it: its row, its stay in a stage (if open) and its card's current state. */
+/** One lead as a batch holds it: its row, its stay in a stage (while open) and its card's current state. */
 interface LeadFacts {
   lead: ReportLeadRow;
-  visits: number;
   visit: ReportStageVisitRow | undefined;
   state: ReportLeadStateRow;
 }
@@ -120,7 +134,7 @@ class Writes {
   readonly visits = new Map<string, ReportStageVisitRow>();
   readonly states = new Map<string, ReportLeadStateRow>();
   readonly activities: ReportActivityRow[] = [];
-  readonly erased: { leadId: string; name: string; business: string }[] = [];
+  readonly erased: ({ leadId: string } & Personal)[] = [];
 
   visit(row: ReportStageVisitRow) {
     this.visits.set(`${row.lead_id}/${row.visit}`, row);
@@ -142,8 +156,8 @@ function instant(facts: LeadFacts, at: string): string {
 
 function enterStage(facts: LeadFacts, writes: Writes, stage: ReportLeadRow["stage"], at: string) {
   leaveStage(facts, writes, at);
-  facts.visits += 1;
-  facts.visit = { lead_id: facts.lead.lead_id, visit: facts.visits, stage, entered_at: at, left_at: null };
+  facts.lead.visit += 1;
+  facts.visit = { lead_id: facts.lead.lead_id, visit: facts.lead.visit, stage, entered_at: at, left_at: null };
   writes.visit(facts.visit);
   facts.lead.stage = stage;
   facts.lead.stage_entered_at = at;
@@ -156,13 +170,12 @@ function leaveStage(facts: LeadFacts, writes: Writes, at: string) {
   facts.visit = undefined;
 }
 
-/** The card's state after the event: a new state row from `at`, the previous one ending there (when anything it shows changed). */
-function nextState(facts: LeadFacts, writes: Writes, version: number, at: string) {
-  const { lead, state } = facts;
-  const next: ReportLeadStateRow = {
+/** The lead's current card state, as its row says (the row holds the state's values, its version and start). */
+function stateOf(lead: ReportLeadRow): ReportLeadStateRow {
+  return {
     lead_id: lead.lead_id,
-    version,
-    valid_from: at,
+    version: lead.state_version,
+    valid_from: lead.state_from,
     valid_to: null,
     stage: lead.stage,
     status: lead.status,
@@ -175,13 +188,17 @@ function nextState(facts: LeadFacts, writes: Writes, version: number, at: string
     source: lead.source,
     stage_entered_at: lead.stage_entered_at,
   };
-  const same = (Object.keys(next) as (keyof ReportLeadStateRow)[]).every(
-    (k) => k === "version" || k === "valid_from" || k === "valid_to" || String(next[k]) === String(state[k]),
-  );
-  if (same) return;
+}
+
+/** The card's state after the event: a new state row from `at`, the previous one ending there (when anything it shows changed). */
+function nextState(facts: LeadFacts, writes: Writes, version: number, at: string) {
+  const { lead, state } = facts;
+  if (CARD_FIELDS.every((field) => lead[field] === state[field])) return;
   writes.state({ ...state, valid_to: at });
-  facts.state = next;
-  writes.state(next);
+  lead.state_version = version;
+  lead.state_from = at;
+  facts.state = stateOf(lead);
+  writes.state(facts.state);
 }
 
 function created(event: RecordedEvent & { type: "LeadCreated" }, writes: Writes): LeadFacts {
@@ -205,27 +222,14 @@ function created(event: RecordedEvent & { type: "LeadCreated" }, writes: Writes)
     lost_reason: null,
     stage_entered_at: at,
     last_touch_at: at,
+    visit: 1,
+    state_version: event.streamVersion,
+    state_from: at,
   };
-  const visit: ReportStageVisitRow = { lead_id: d.leadId, visit: 1, stage: d.stage, entered_at: at, left_at: null };
-  const state: ReportLeadStateRow = {
-    lead_id: d.leadId,
-    version: event.streamVersion,
-    valid_from: at,
-    valid_to: null,
-    stage: d.stage,
-    status: "open",
-    name: d.name,
-    business: d.business,
-    value_minor: null,
-    probability: null,
-    owner: lead.owner,
-    priority: d.priority,
-    source: d.source,
-    stage_entered_at: at,
-  };
-  writes.visit(visit);
-  writes.state(state);
-  return { lead, visits: 1, visit, state };
+  const facts: LeadFacts = { lead, visit: { lead_id: d.leadId, visit: 1, stage: d.stage, entered_at: at, left_at: null }, state: stateOf(lead) };
+  writes.visit(facts.visit!);
+  writes.state(facts.state);
+  return facts;
 }
 
 /** The lead's facts after one of its own events (the lead row is changed in place: the batch owns it). */
@@ -284,11 +288,13 @@ function applyLeadEvent(facts: LeadFacts, event: RecordedEvent, at: string, writ
       }
       break;
     case "LeadErased": {
-      // The log is redacted and every read model rebuilt from it (decisions/020); until the swap, say no name here either.
-      const redacted = redactValue({ name: lead.name, business: lead.business }, NAMES) as { name: string; business: string };
-      lead.name = redacted.name;
-      lead.business = redacted.business;
-      writes.erased.push({ leadId: lead.lead_id, name: redacted.name, business: redacted.business });
+      // The log is redacted and every read model rebuilt from it (decisions/020); until the swap, keep no
+      // personal value here either, and write what that rebuild will write (flush merges the card states).
+      const redacted = redactValue({ name: lead.name, business: lead.business, source: lead.source }, PERSONAL) as Personal;
+      Object.assign(lead, redacted);
+      if (lead.lost_reason !== null) lead.lost_reason = (redactValue({ reason: lead.lost_reason }, LOSS) as { reason: string }).reason;
+      facts.state = { ...facts.state, ...redacted };
+      writes.erased.push({ leadId: lead.lead_id, ...redacted });
       return;
     }
     default:
@@ -297,29 +303,18 @@ function applyLeadEvent(facts: LeadFacts, event: RecordedEvent, at: string, writ
   nextState(facts, writes, event.streamVersion, at);
 }
 
+/** Each lead's row, and from it its open stay and current card state (see LeadFacts). */
 async function load(tx: Queryable, ids: readonly string[]): Promise<Map<string, LeadFacts>> {
-  const [leads, visits, states] = await Promise.all([
-    tx.query<ReportLeadRow>(`SELECT ${Object.keys(LEAD_COLUMNS).join(", ")} FROM ${reportLeads} WHERE lead_id = ANY($1::uuid[])`, [ids]),
-    tx.query<ReportStageVisitRow>(
-      `SELECT DISTINCT ON (lead_id) ${Object.keys(VISIT_COLUMNS).join(", ")} FROM ${reportStageVisits}
-       WHERE lead_id = ANY($1::uuid[]) ORDER BY lead_id, visit DESC`,
-      [ids],
-    ),
-    tx.query<ReportLeadStateRow>(
-      `SELECT ${Object.keys(STATE_COLUMNS).join(", ")} FROM ${reportLeadStates} WHERE lead_id = ANY($1::uuid[]) AND valid_to IS NULL`,
-      [ids],
-    ),
-  ]);
-  const lastVisit = new Map(visits.rows.map((v) => [v.lead_id, v]));
-  const state = new Map(states.rows.map((s) => [s.lead_id, s]));
+  const { rows } = await tx.query<ReportLeadRow>(
+    `SELECT ${Object.keys(LEAD_COLUMNS).join(", ")} FROM ${reportLeads} WHERE lead_id = ANY($1::uuid[])`,
+    [ids],
+  );
   const out = new Map<string, LeadFacts>();
-  for (const lead of leads.rows) {
-    const last = lastVisit.get(lead.lead_id);
-    const current = state.get(lead.lead_id);
-    if (!last || !current) continue;
-    lead.value_minor = lead.value_minor === null ? null : Number(lead.value_minor);
-    current.value_minor = current.value_minor === null ? null : Number(current.value_minor);
-    out.set(lead.lead_id, { lead, visits: last.visit, visit: last.left_at === null ? last : undefined, state: current });
+  for (const lead of rows) {
+    if (lead.value_minor !== null) lead.value_minor = Number(lead.value_minor); // int8 reads as text
+    const visit: ReportStageVisitRow | undefined =
+      lead.status === "open" ? { lead_id: lead.lead_id, visit: lead.visit, stage: lead.stage, entered_at: lead.stage_entered_at, left_at: null } : undefined;
+    out.set(lead.lead_id, { lead, visit, state: stateOf(lead) });
   }
   return out;
 }
@@ -359,7 +354,7 @@ async function apply(tx: Queryable, events: readonly RecordedEvent[]) {
 }
 
 async function flush(tx: Queryable, writes: Writes) {
-  await upsertRows(tx, reportLeads.name, LEAD_COLUMNS, "lead_id", [...writes.leads.values()]);
+  await insertColumns(tx, reportLeads.name, LEAD_COLUMNS, [...writes.leads.values()], `ON CONFLICT (lead_id) DO UPDATE SET ${LEAD_UPDATES}`);
   await insertColumns(
     tx,
     reportStageVisits.name,
@@ -375,9 +370,40 @@ async function flush(tx: Queryable, writes: Writes) {
     "ON CONFLICT (lead_id, version) DO UPDATE SET valid_to = EXCLUDED.valid_to",
   );
   await insertColumns(tx, reportActivities.name, ACTIVITY_COLUMNS, writes.activities, "ON CONFLICT DO NOTHING");
-  for (const { leadId, name, business } of writes.erased)
-    await tx.query(`UPDATE ${reportLeadStates} SET name = $2, business = $3 WHERE lead_id = $1`, [leadId, name, business]);
+  for (const { leadId, name, business, source } of writes.erased) {
+    await tx.query(
+      `UPDATE ${reportLeadStates} SET name = $2, business = $3, source = CASE WHEN source IS NULL THEN NULL ELSE $4 END WHERE lead_id = $1`,
+      [leadId, name, business, source ?? REDACTED],
+    );
+    await tx.query(MERGE_SAME_STATES, [leadId]);
+    await tx.query(CURRENT_STATE_AFTER_MERGE, [leadId]);
+  }
 }
+
+/**
+ * After an erasure, a lead's card states that differed only in a personal value are alike: each run of
+ * alike states becomes its first, lasting until the run's last one ended, as a rebuild from the
+ * redacted log writes them (nextState starts no state for a change it cannot see).
+ */
+const CARD = CARD_FIELDS.join(", ");
+const MERGE_SAME_STATES = `
+  WITH ordered AS (
+    SELECT version, valid_to, ROW(${CARD}) IS DISTINCT FROM lag(ROW(${CARD})) OVER (ORDER BY version) AS starts
+    FROM ${reportLeadStates} WHERE lead_id = $1
+  ), runs AS (
+    SELECT version, valid_to, sum(starts::int) OVER (ORDER BY version) AS run FROM ordered
+  ), spans AS (
+    SELECT run, min(version) AS first, (array_agg(valid_to ORDER BY version DESC))[1] AS until FROM runs GROUP BY run
+  ), dropped AS (
+    DELETE FROM ${reportLeadStates} s USING runs r, spans p
+    WHERE s.lead_id = $1 AND s.version = r.version AND r.run = p.run AND r.version <> p.first
+  )
+  UPDATE ${reportLeadStates} s SET valid_to = p.until FROM spans p WHERE s.lead_id = $1 AND s.version = p.first`;
+
+/** The lead's row names its current card state (stateOf): after a merge, the first of the last run. */
+const CURRENT_STATE_AFTER_MERGE = `
+  UPDATE ${reportLeads} l SET state_version = s.version, state_from = s.valid_from
+  FROM ${reportLeadStates} s WHERE l.lead_id = $1 AND s.lead_id = $1 AND s.valid_to IS NULL`;
 
 export const reportsProjection: Projection = {
   name: "reports",
