@@ -13,6 +13,8 @@ import { meetingReadRoutes } from "./meetings/meetings.routes.ts";
 import { onboardingReadRoutes } from "./onboarding/onboarding.routes.ts";
 import { openApiRoutes } from "./openapi/openapi.routes.ts";
 import { questionnaireReadRoutes } from "./questionnaire/questionnaire.routes.ts";
+import { pastBoardReadRoutes } from "./reports/past-board.routes.ts";
+import { reportReadRoutes } from "./reports/reports.routes.ts";
 import { settingsReadRoutes } from "./settings/settings.routes.ts";
 import { userReadRoutes } from "./users/users.routes.ts";
 
@@ -21,6 +23,7 @@ export const READ_API_ROUTES = [
   healthRoutes,
   eventStreamRoutes,
   openApiRoutes,
+  pastBoardReadRoutes,
   leadReadRoutes,
   historyReadRoutes,
   auditWorkbenchRoutes,
@@ -35,4 +38,5 @@ export const READ_API_ROUTES = [
   creativeReadRoutes,
   settingsReadRoutes,
   inboundReadRoutes,
+  reportReadRoutes,
 ] as const;

@@ -41,6 +41,8 @@ import { calendarReadRoutes } from "@crm/read-api/calendar/calendar.routes";
 import { videoProviderOf } from "@crm/infra/calendar/google-calendar";
 import { onboardingReadRoutes } from "@crm/read-api/onboarding/onboarding.routes";
 import { questionnaireReadRoutes } from "@crm/read-api/questionnaire/questionnaire.routes";
+import { pastBoardReadRoutes } from "@crm/read-api/reports/past-board.routes";
+import { reportReadRoutes } from "@crm/read-api/reports/reports.routes";
 import { settingsReadRoutes } from "@crm/read-api/settings/settings.routes";
 import { eventStreamRoutes } from "@crm/read-api/live/events-stream.routes";
 import { readYourWrites } from "@crm/read-api/read-your-writes";
@@ -127,6 +129,8 @@ function readRoutes(system: System, { watcher, db, fallback }: ReadSide, storage
   reads.use(historyReadRoutes({ db: reading("lead_streams", "users"), store, now }));
   reads.use(auditWorkbenchRoutes({ db: reading("users"), store, now })); // the log and its chain, actors named from users
   reads.use(ledgerReadRoutes({ ledger: system.ledger })); // the chain and its checkpoints, no read model
+  // Before the lead routes: /api/leads/board/past and /api/leads/stale are not lead ids.
+  reads.use(pastBoardReadRoutes({ db: reading("reports"), store, now: () => system.now() })); // late-bound, so tests can move the clock
   reads.use(leadReadRoutes({ db: reading("leads"), store, watcher, now }));
   reads.use(activityReadRoutes({ db: reading("activities", "users"), scoped: reading("activities", "users", "leads") }));
   reads.use(meetingReadRoutes({ db: reading("meetings"), scoped: reading("meetings", "leads"), now }));
@@ -137,6 +141,7 @@ function readRoutes(system: System, { watcher, db, fallback }: ReadSide, storage
   reads.use(onboardingReadRoutes({ db: reading("onboarding", "leads", "users") }));
   reads.use(creativeReadRoutes({ db: reading("creative", "leads", "users"), storage }));
   reads.use(settingsReadRoutes({ store, storage, mailFrom: system.config.MAIL_FROM })); // the settings stream, no read model
+  reads.use(reportReadRoutes({ db: reading("reports"), store, now: () => system.now() })); // late-bound, so tests can move the clock
   reads.use(inboundReadRoutes({ db: reading("inbound", "users"), storage, mailFrom: system.config.MAIL_FROM }));
   return reads;
 }

@@ -1,0 +1,101 @@
+import { LEAD_STAGES, type LeadStageName } from "@crm/contracts/lead/stages";
+import { reportLeadStates } from "@crm/contracts/read-models/reports";
+import type { ReportFilter } from "@crm/contracts/reports/queries";
+import type { PastBoard } from "@crm/contracts/reports/reports";
+import type { Queryable } from "@crm/infra/db/database";
+
+/** What the board at an instant is read for: when, optionally an earlier instant to compare with, and the filter. */
+export interface PastBoardRead {
+  /** The instant the board is shown at. */
+  asOf: string;
+  /** With ?since=: the instant it is compared with (the end of that day). */
+  sinceAsOf?: string;
+  filter: ReportFilter;
+  /** Each stage's default probability now (the agency's settings), for the leads without their own. */
+  probabilities: Readonly<Record<LeadStageName, number>>;
+}
+
+/**
+ * The report filter as SQL on a row (alias) holding owner, source and priority, its values numbered
+ * after the params already given ("true" when it names none). The past board applies it to the
+ * card's state then, the stale list to the lead as it is now.
+ */
+export function reportFilterSql(filter: ReportFilter, alias: string, params: unknown[]): string {
+  const where: string[] = [];
+  const add = (column: "owner" | "source" | "priority", value: string | undefined) => {
+    if (value === undefined) return;
+    params.push(value);
+    where.push(`${alias}.${column} = $${params.length}`);
+  };
+  add("owner", filter.owner);
+  add("source", filter.source);
+  add("priority", filter.priority);
+  return where.length ? where.join(" AND ") : "true";
+}
+
+/** An instant as every answer writes it (ISO 8601 in UTC with milliseconds, as the tables read back), whatever the session's zone. */
+const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * The board at `asOf` and the leads that left it since `sinceAsOf`, as the JSON text of PastBoard's
+ * `columns` and `left`, in one statement. Each lead's state at an instant is its row whose span
+ * (valid_from, valid_to] holds the instant. The cards are the states open then and matching the filter
+ * then, newest in their stage first; the left leads those open and matching at sinceAsOf whose
+ * state at asOf is lost or archived (named as they were at asOf), in the order of the stage they
+ * left, then by name. Weighted values are rounded per lead, half up, in bigint. Postgres writes the
+ * JSON, as for the live board (read-api/src/leads/leads.queries.ts): a past board holds every open
+ * card, thousands on a large pipeline, and the app then sends one text rather than parse rows and
+ * serialise them again on its event loop.
+ */
+export async function pastBoardJson(q: Queryable, read: PastBoardRead): Promise<string> {
+  const params: unknown[] = [read.asOf, read.sinceAsOf ?? null, LEAD_STAGES, LEAD_STAGES.map((stage) => read.probabilities[stage])];
+  const onBoard = reportFilterSql(read.filter, "d", params);
+  const leftBoard = reportFilterSql(read.filter, "s", params);
+  // The state that held at t: begun before it, and ended at it or later (or not yet). The index on
+  // (coalesce(valid_to, 'infinity'), valid_from) finds the few that ended after a recent t (decisions/062).
+  const heldAt = (t: string) => `valid_from < ${t} AND coalesce(valid_to, 'infinity') >= ${t}`;
+  // Without a since the cards carry no movedFrom at all; with one: null (same column), the stage then, or "absent".
+  const movedFrom =
+    read.sinceAsOf === undefined
+      ? ""
+      : `, 'movedFrom', CASE WHEN r.since_status IS DISTINCT FROM 'open' THEN 'absent' WHEN r.since_stage <> r.stage THEN r.since_stage END`;
+  const { rows } = await q.query<{ body: string }>(
+    `WITH at_day AS MATERIALIZED (
+       SELECT lead_id, stage, status, name, business, priority, owner, source, value_minor, probability, stage_entered_at
+       FROM ${reportLeadStates} WHERE ${heldAt("$1::timestamptz")}
+     ), at_since AS MATERIALIZED (
+       SELECT lead_id, stage, status, owner, source, priority
+       FROM ${reportLeadStates} WHERE $2::timestamptz IS NOT NULL AND ${heldAt("$2::timestamptz")}
+     ), shown AS MATERIALIZED (
+       SELECT d.lead_id, d.stage, d.status, d.name, d.business, d.priority, d.owner, d.value_minor, d.stage_entered_at, p.ord,
+              (d.value_minor * coalesce(d.probability, p.probability) + 50) / 100 AS weighted_minor,
+              s.stage AS since_stage, s.status AS since_status
+       FROM at_day d
+       JOIN unnest($3::text[], $4::int[]) WITH ORDINALITY AS p(stage, probability, ord) ON p.stage = d.stage
+       LEFT JOIN at_since s ON s.lead_id = d.lead_id
+       WHERE (d.status = 'open' AND ${onBoard}) OR (d.status <> 'open' AND s.status = 'open' AND ${leftBoard})
+     ), column_totals AS (
+       SELECT r.stage, count(*) AS leads, coalesce(sum(r.value_minor), 0) AS value_sum, coalesce(sum(r.weighted_minor), 0) AS weighted_sum,
+              string_agg(json_build_object('id', r.lead_id, 'name', r.name, 'business', r.business, 'priority', r.priority,
+                'ownerId', r.owner, 'valueMinor', r.value_minor, 'enteredStageAt', ${iso("r.stage_entered_at")}${movedFrom})::text,
+                ',' ORDER BY r.stage_entered_at DESC, r.lead_id) AS cards
+       FROM shown r WHERE r.status = 'open' GROUP BY r.stage
+     )
+     SELECT '{"columns":[' || (
+         SELECT string_agg('{"stage":' || to_json(p.stage)::text || ',"count":' || coalesce(c.leads, 0) || ',"valueMinor":' || coalesce(c.value_sum, 0)
+           || ',"weightedMinor":' || coalesce(c.weighted_sum, 0) || ',"leads":[' || coalesce(c.cards, '') || ']}', ',' ORDER BY p.ord)
+         FROM unnest($3::text[]) WITH ORDINALITY AS p(stage, ord) LEFT JOIN column_totals c ON c.stage = p.stage
+       ) || '],"left":[' || coalesce((
+         SELECT string_agg(json_build_object('id', r.lead_id, 'name', r.name, 'business', r.business, 'stage', r.since_stage, 'now', r.status)::text,
+           ',' ORDER BY array_position($3::text[], r.since_stage), r.name, r.lead_id)
+         FROM shown r WHERE r.status <> 'open'
+       ), '') || ']}' AS body`,
+    params,
+  );
+  return rows[0]!.body;
+}
+
+/** The board at an instant as objects (see pastBoardJson). */
+export async function readPastBoard(q: Queryable, read: PastBoardRead): Promise<Pick<PastBoard, "columns" | "left">> {
+  return JSON.parse(await pastBoardJson(q, read)) as Pick<PastBoard, "columns" | "left">;
+}
