@@ -88,8 +88,9 @@ export async function funnel(q: Queryable, span: Span, filter: ReportFilter): Pr
   const { rows } = await q.query<{ stage: number; reach: number; leads: number; won: number; lost: number }>(
     `WITH stays AS (
        SELECT v.lead_id, array_position($1::text[], v.stage) AS stage, v.entered_at, l.won_at, l.lost_at,
-              max(array_position($1::text[], v.stage))
-                OVER (PARTITION BY v.lead_id ORDER BY v.entered_at RANGE BETWEEN CURRENT ROW AND UNBOUNDED FOLLOWING) AS reach
+              -- From the latest stay back: a running max, so each row adds one stay to it (a frame from the
+              -- current row forward has no inverse for max and restarts at every row: 3 s over a year).
+              max(array_position($1::text[], v.stage)) OVER (PARTITION BY v.lead_id ORDER BY v.entered_at DESC) AS reach
        FROM ${v} JOIN ${l} ON l.lead_id = v.lead_id
        WHERE v.entered_at >= $2 AND ${where}
          AND EXISTS (SELECT 1 FROM ${reportStageVisits} cohort WHERE cohort.lead_id = v.lead_id AND cohort.entered_at >= $2 AND cohort.entered_at < $3)
