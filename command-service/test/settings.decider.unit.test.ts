@@ -75,4 +75,24 @@ describe("settings decider", () => {
     expect(Object.keys(state.stageProbabilities)).toHaveLength(10);
     expect(state.lostReasons).toEqual(["Ghosted"]);
   });
+
+  it("records only the stale limits that change, null (never) included; the state keeps every stage's limit", () => {
+    const given = [change({ staleAfterDays: { Contacted: 10 } })];
+    settings
+      .given(given)
+      .when({
+        type: "ChangeSettings",
+        changes: { staleAfterDays: { Contacted: 10, "New Lead": 3, "Proposal Sent": null, Active: 30 } },
+        defaultName: "S",
+      })
+      .thenEvents([change({ staleAfterDays: { "Proposal Sent": null, Active: 30 } })]);
+    // Active's default is already never: sending null for it changes nothing.
+    settings
+      .given(given)
+      .when({ type: "ChangeSettings", changes: { staleAfterDays: { Contacted: 10, Active: null } }, defaultName: "S" })
+      .thenEvents([]);
+    const state = settings.given([...given, change({ staleAfterDays: { "Proposal Sent": null, Active: 30 } })]).state;
+    expect(state.staleAfterDays).toMatchObject({ "New Lead": 3, Contacted: 10, "Proposal Sent": null, Active: 30 });
+    expect(Object.keys(state.staleAfterDays)).toHaveLength(10);
+  });
 });

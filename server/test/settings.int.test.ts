@@ -203,6 +203,42 @@ for (const backend of BACKENDS)
       expect((await as(partner).get("/api/settings")).body.version).toBe(2);
     });
 
+    it("changes only the stale limits sent (null: never), shows every stage's, and refuses 0, 366 or an unknown stage naming it", async () => {
+      const before = (await settingsEvents()).length;
+      const version = (await as(partner).get("/api/settings")).body.version as number;
+      expect((await as(manager).patch("/api/settings", { staleAfterDays: { Contacted: 10 } })).status).toBe(403);
+
+      const changed = await as(partner).patch("/api/settings", { staleAfterDays: { Contacted: 10, "Proposal Sent": null, "New Lead": 3 } });
+      expect(changed.status).toBe(200);
+      const limits = { ...DEFAULT_STALE_AFTER_DAYS, Contacted: 10, "Proposal Sent": null };
+      expect(changed.body).toMatchObject({ staleAfterDays: limits, version: version + 1 });
+      // New Lead's 3 days was the default already: the event names the two stages that changed.
+      expect((await settingsEvents()).slice(before).map((e) => e.data)).toEqual([
+        { staleAfterDays: { Contacted: 10, "Proposal Sent": null } },
+      ]);
+      expect((await as(manager).get("/api/settings")).body.staleAfterDays).toEqual(limits);
+
+      const more = await as(partner).patch("/api/settings", { staleAfterDays: { Active: 365, Contacted: 1 } });
+      expect(more.body.staleAfterDays).toEqual({ ...limits, Active: 365, Contacted: 1 });
+
+      const cases: [object, string][] = [
+        [{ staleAfterDays: { Contacted: 0 } }, "staleAfterDays.Contacted"],
+        [{ staleAfterDays: { Contacted: 366 } }, "staleAfterDays.Contacted"],
+        [{ staleAfterDays: { Contacted: 2.5 } }, "staleAfterDays.Contacted"],
+        [{ staleAfterDays: { Contacted: "7" } }, "staleAfterDays.Contacted"],
+        [{ staleAfterDays: { Qualified: 5 } }, "staleAfterDays.Qualified"],
+        [{ staleAfterDays: 7 }, "staleAfterDays"],
+      ];
+      for (const [body, field] of cases) {
+        const refused = await as(partner).patch("/api/settings", body);
+        expect(refused.status, JSON.stringify(body)).toBe(400);
+        expect(refused.headers.get("content-type")).toMatch(/problem\+json/);
+        expect(fieldsOf(refused), JSON.stringify(body)).toContain(field);
+      }
+      const after = (await as(director).get("/api/settings")).body;
+      expect(after).toMatchObject({ staleAfterDays: { ...limits, Active: 365, Contacted: 1 }, version: version + 2 });
+    });
+
     it("serves an uploaded logo back byte for byte, cached for good under its version, and removes it", async () => {
       const image = png(3, 2, [20, 120, 200]);
       expect((await uploadLogo(manager, image, "logo.png", "image/png")).status).toBe(403);

@@ -30,7 +30,12 @@ describe("Add New Lead dialog", { timeout: 30_000 }, () => {
   it("puts the message of a 400 problem naming a field under that field, with the failure toast", async () => {
     stubFetch(() => ({
       status: 400,
-      body: { title: "Validation failed", status: 400, detail: "The request has invalid fields.", errors: [{ field: "email", message: "This address bounced before" }] },
+      body: {
+        title: "Validation failed",
+        status: 400,
+        detail: "The request has invalid fields.",
+        errors: [{ field: "email", message: "This address bounced before" }],
+      },
     }));
     renderWithApp(<AddLeadDialog open onOpenChange={() => {}} />);
     await fillRequired();

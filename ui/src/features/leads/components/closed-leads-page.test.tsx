@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it } from "vitest";
-import { DEFAULT_STAGE_PROBABILITIES } from "@crm/contracts/lead/stages";
+import { DEFAULT_STAGE_PROBABILITIES, DEFAULT_STALE_AFTER_DAYS } from "@crm/contracts/lead/stages";
 import { renderApp } from "@/test/app";
 import { aLead } from "@/test/lead";
 import { polyfillRadix, stubFetch } from "@/test/render";
@@ -28,6 +28,7 @@ const SETTINGS = {
   timeZone: "UTC",
   weekStart: "Monday",
   stageProbabilities: DEFAULT_STAGE_PROBABILITIES,
+  staleAfterDays: DEFAULT_STALE_AFTER_DAYS,
   lostReasons: ["Budget"],
   logoUrl: null,
   version: 2,

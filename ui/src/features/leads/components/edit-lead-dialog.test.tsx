@@ -1,7 +1,7 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { DEFAULT_STAGE_PROBABILITIES } from "@crm/contracts/lead/stages";
+import { DEFAULT_STAGE_PROBABILITIES, DEFAULT_STALE_AFTER_DAYS } from "@crm/contracts/lead/stages";
 import { aLead } from "@/test/lead";
 import { polyfillRadix, renderWithApp, stubFetch } from "@/test/render";
 import { CONFLICT_TEXT } from "../api/lead-mutations.ts";
@@ -20,6 +20,7 @@ const settings = (currency: string) => ({
   timeZone: "UTC",
   weekStart: "Monday",
   stageProbabilities: { ...DEFAULT_STAGE_PROBABILITIES, "New Lead": 15 },
+  staleAfterDays: DEFAULT_STALE_AFTER_DAYS,
   lostReasons: ["Budget"],
   logoUrl: null,
   version: 1,

@@ -1,6 +1,6 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_STAGE_PROBABILITIES } from "@crm/contracts/lead/stages";
+import { DEFAULT_STAGE_PROBABILITIES, DEFAULT_STALE_AFTER_DAYS } from "@crm/contracts/lead/stages";
 import { renderWithApp, stubFetch } from "@/test/render";
 import { ImportResults } from "./import-results.tsx";
 
@@ -12,6 +12,7 @@ const SETTINGS = {
   timeZone: "UTC",
   weekStart: "Monday",
   stageProbabilities: DEFAULT_STAGE_PROBABILITIES,
+  staleAfterDays: DEFAULT_STALE_AFTER_DAYS,
   lostReasons: ["Budget"],
   logoUrl: null,
   version: 2,

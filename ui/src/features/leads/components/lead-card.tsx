@@ -1,5 +1,5 @@
 import { Mail, Phone } from "lucide-react";
-import { memo, type ReactNode } from "react";
+import { memo, useId, type ReactNode } from "react";
 import type { LeadPriority } from "@crm/contracts/lead/lead";
 import type { Lead } from "@crm/contracts/lead/answers";
 import { Avatar, AvatarFallback } from "@/components/ui/avatar";
@@ -11,6 +11,7 @@ import { ownerName } from "../utils/owners.ts";
 import { LeadCardMenu, type LeadCardActions } from "./lead-card-menu.tsx";
 import { useLeadDisplay } from "./lead-display.tsx";
 import { OwnerAvatar } from "./owner-avatar.tsx";
+import { StaleFlag, useStaleLead } from "./stale-flag.tsx";
 
 /** docs/product.md, "Leads board": the priority edge bar, high red, medium amber, low blue. */
 const EDGE: Record<LeadPriority, string> = { high: "bg-red-500", medium: "bg-amber-500", low: "bg-blue-500" };
@@ -28,15 +29,19 @@ export interface LeadCardProps {
 
 /**
  * A pipeline card: initials, name, business, email, phone if any, the deal's value, stage, owner, last
- * activity, priority edge. In selection mode a checkbox leads the card and the menu steps aside.
+ * activity, priority edge, and the stale flag when it has gone quiet too long (its description, so a
+ * screen reader hears it after the name). In selection mode a checkbox leads the card and the menu steps aside.
  */
 export const LeadCard = memo(function LeadCard({ lead, actions, handle, className, selection }: LeadCardProps) {
   const { staff, currency } = useLeadDisplay();
   const owner = ownerName(staff, lead.assignedTo);
   const selected = selection?.selected === true;
+  const stale = useStaleLead(lead.id);
+  const staleId = useId();
   return (
     <article
       aria-label={lead.name}
+      aria-describedby={stale ? staleId : undefined}
       data-lead-id={lead.id}
       data-selected={selection ? selected : undefined}
       className={cn(
@@ -99,6 +104,7 @@ export const LeadCard = memo(function LeadCard({ lead, actions, handle, classNam
             {formatMoney(lead.valueMinor, currency, { compact: true })}
           </p>
         )}
+        {stale && <StaleFlag stale={stale} id={staleId} />}
       </div>
       <div className="mt-3 flex items-center justify-between gap-2">
         <Badge variant="secondary" className="max-w-[50%] truncate">

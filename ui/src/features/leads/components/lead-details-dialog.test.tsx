@@ -1,6 +1,6 @@
 import { screen, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
-import { DEFAULT_STAGE_PROBABILITIES } from "@crm/contracts/lead/stages";
+import { DEFAULT_STAGE_PROBABILITIES, DEFAULT_STALE_AFTER_DAYS } from "@crm/contracts/lead/stages";
 import { aLead } from "@/test/lead";
 import { polyfillRadix, renderWithApp, stubFetch } from "@/test/render";
 import { aUser } from "@/test/user";
@@ -15,6 +15,7 @@ const SETTINGS = {
   timeZone: "UTC",
   weekStart: "Monday",
   stageProbabilities: DEFAULT_STAGE_PROBABILITIES,
+  staleAfterDays: DEFAULT_STALE_AFTER_DAYS,
   lostReasons: ["Budget"],
   logoUrl: null,
   version: 1,

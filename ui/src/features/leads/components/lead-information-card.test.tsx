@@ -1,6 +1,6 @@
 import { screen } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { DEFAULT_STAGE_PROBABILITIES } from "@crm/contracts/lead/stages";
+import { DEFAULT_STAGE_PROBABILITIES, DEFAULT_STALE_AFTER_DAYS } from "@crm/contracts/lead/stages";
 import { aLead } from "@/test/lead";
 import { polyfillRadix, renderWithApp, stubFetch } from "@/test/render";
 import { LeadInformationCard } from "./lead-information-card.tsx";
@@ -16,6 +16,7 @@ const settings = {
   timeZone: "UTC",
   weekStart: "Monday",
   stageProbabilities: DEFAULT_STAGE_PROBABILITIES,
+  staleAfterDays: DEFAULT_STALE_AFTER_DAYS,
   lostReasons: ["Budget"],
   logoUrl: null,
   version: 1,

@@ -1,4 +1,5 @@
 import { ListChecks, Search } from "lucide-react";
+import type { ReactNode } from "react";
 import type { LeadPriority } from "@crm/contracts/lead/lead";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -22,30 +23,40 @@ export interface LeadsToolbarProps {
   owners: readonly { id: string; displayName: string }[];
   /** Whether the board is in selection mode (for a bulk reassign). */
   selecting: boolean;
-  /** Absent for a reader who may not reassign (an Auditor): no Select switch. */
+  /** Absent for a reader who may not reassign (an Auditor) and on a past board: no Select switch. */
   onSelectingChange?: (selecting: boolean) => void;
+  /** False on a past board, which is filtered by owner and priority only: no search box. */
+  searchable?: boolean;
+  /** The "Board on a day" picker, after the filters. */
+  dayPicker?: ReactNode;
 }
 
-/** Search (name, business or email), the priority and owner filters, and the Select switch for bulk actions. */
+/**
+ * Search (name, business or email), the priority and owner filters, the Select switch for bulk
+ * actions, and the day the board is shown on.
+ */
 export function LeadsToolbar(props: LeadsToolbarProps) {
   const { query, onQueryChange, priority, onPriorityChange, owner, onOwnerChange, owners, selecting, onSelectingChange } = props;
+  const { searchable = true, dayPicker } = props;
   return (
     <div className="flex flex-wrap items-center gap-2">
       <div role="search" className="flex flex-wrap items-center gap-2">
-        <div className="relative w-full sm:w-72">
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-            aria-hidden="true"
-          />
-          <Input
-            type="search"
-            placeholder="Search leads..."
-            aria-label="Search leads"
-            className="pl-9"
-            value={query}
-            onChange={(e) => onQueryChange(e.target.value)}
-          />
-        </div>
+        {searchable && (
+          <div className="relative w-full sm:w-72">
+            <Search
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+              aria-hidden="true"
+            />
+            <Input
+              type="search"
+              placeholder="Search leads..."
+              aria-label="Search leads"
+              className="pl-9"
+              value={query}
+              onChange={(e) => onQueryChange(e.target.value)}
+            />
+          </div>
+        )}
         <Select value={priority ?? ALL} onValueChange={(v) => onPriorityChange(v === ALL ? undefined : (v as LeadPriority))}>
           <SelectTrigger className="w-36 sm:w-40" aria-label="Priority">
             <SelectValue />
@@ -86,6 +97,7 @@ export function LeadsToolbar(props: LeadsToolbarProps) {
           Select
         </Button>
       )}
+      {dayPicker}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it } from "vitest";
-import { DEFAULT_STAGE_PROBABILITIES } from "@crm/contracts/lead/stages";
+import { DEFAULT_STAGE_PROBABILITIES, DEFAULT_STALE_AFTER_DAYS } from "@crm/contracts/lead/stages";
 import { aLead } from "@/test/lead";
 import { polyfillRadix, renderWithApp, stubFetch } from "@/test/render";
 import { LoseLeadDialog } from "./lose-lead-dialog.tsx";
@@ -15,6 +15,7 @@ const SETTINGS = {
   timeZone: "UTC",
   weekStart: "Monday",
   stageProbabilities: DEFAULT_STAGE_PROBABILITIES,
+  staleAfterDays: DEFAULT_STALE_AFTER_DAYS,
   lostReasons: ["Budget", "Went quiet"],
   logoUrl: null,
   version: 2,

@@ -69,7 +69,7 @@ export interface PipelineColumnProps {
 }
 
 /** "$48K · weighted $21K" under the stage's name, the full amounts in its title (and said in full to screen readers). */
-function ColumnValue({ count, valueMinor, weightedMinor }: { count: number; valueMinor: number; weightedMinor: number }) {
+export function ColumnValue({ count, valueMinor, weightedMinor }: { count: number; valueMinor: number; weightedMinor: number }) {
   const { currency } = useLeadDisplay();
   const total = formatMoney(valueMinor, currency);
   const weighted = formatMoney(weightedMinor, currency);

@@ -7,7 +7,15 @@ import { SendSmsDialog } from "./send-sms-dialog.tsx";
 
 const lead = { id: "00000000-0000-4000-8000-000000000001", name: "Ava Stone", phone: "+15550100" };
 /** What POST /api/leads/{id}/send-sms answers (contracts/messaging/accepted). */
-const accepted = { id: "00000000-0000-4000-8000-0000000000a1", version: 1, position: "1", status: "queued", channel: "outbox", to: lead.phone, leadId: lead.id };
+const accepted = {
+  id: "00000000-0000-4000-8000-0000000000a1",
+  version: 1,
+  position: "1",
+  status: "queued",
+  channel: "outbox",
+  to: lead.phone,
+  leadId: lead.id,
+};
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -2,6 +2,7 @@ import type { Lead } from "@crm/contracts/lead/answers";
 import { leadsToCsv, type LeadCsvContext } from "@crm/contracts/lead/lead-csv";
 import { todayIn } from "@crm/contracts/time/date-time";
 import type { User } from "@crm/contracts/user/answers";
+import { downloadText } from "@/lib/download";
 
 /** What the export reads beyond the leads: the staff (owners by email), the agency's currency and the user's zone. */
 export interface ExportContext {
@@ -23,14 +24,5 @@ export function exportFileName(now: Date, timeZone: string): string {
 
 /** Saves the leads as a CSV download in the browser (docs/product.md, "Leads and the pipeline", CSV export). */
 export function downloadLeadsCsv(leads: readonly Lead[], context: ExportContext, now: Date = new Date()): void {
-  const blob = new Blob([leadsToCsv(leads, csvContext(context))], { type: "text/csv;charset=utf-8" });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = exportFileName(now, context.timeZone);
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Give the browser a moment to start the download before the URL goes away.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  downloadText(leadsToCsv(leads, csvContext(context)), exportFileName(now, context.timeZone), "text/csv;charset=utf-8");
 }
