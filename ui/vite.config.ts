@@ -85,6 +85,12 @@ const CHUNKS = [
   { name: "core", test: (id: string) => CORE.some((pattern) => pattern.test(id)), priority: 4 },
   // Only the board and the long lists.
   { name: "board", test: inPackages("@dnd-kit", "@tanstack[\\\\/](react-)?virtual"), priority: 3 },
+  // Only the Reports page: visx and the d3 modules under it (issue 35, "a small charting library chosen for bundle size, code-split").
+  {
+    name: "charts",
+    test: inPackages("@visx", "d3-[a-z-]+", "internmap"),
+    priority: 3,
+  },
   // Only once a password is typed: the scorer's dictionaries (password-strength imports it lazily, so it stays out of kit).
   { name: "zxcvbn", test: inPackages("@zxcvbn-ts"), priority: 3 },
   // Every page but the first paint: the other libraries (Radix, floating-ui, cmdk, sonner) and our components.

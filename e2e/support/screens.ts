@@ -51,6 +51,7 @@ export const PAGES: Record<Account["role"], [item: string, path: string, title: 
     ["Leads", "/leads", "Leads"],
     ["Onboarding", "/onboarding", "Onboarding"],
     ["Inbox", "/inbox", "Inbox"],
+    ["Reports", "/reports", "Reports"],
     ["Creative Portal", "/creative", "Creative Portal"],
     ["Approvals", "/approvals", "User Approvals"],
     ["Team", "/team", "Team"],
@@ -62,6 +63,7 @@ export const PAGES: Record<Account["role"], [item: string, path: string, title: 
     ["Leads", "/leads", "Leads"],
     ["Onboarding", "/onboarding", "Onboarding"],
     ["Inbox", "/inbox", "Inbox"],
+    ["Reports", "/reports", "Reports"],
   ],
   "Creative Director": [
     ["Dashboard", "/dashboard", "Dashboard"],

@@ -9,6 +9,7 @@ import { inboxScreen } from "@/features/inbox";
 import { leadsScreen, prefetchLead } from "@/features/leads";
 import { profileScreen } from "@/features/profile";
 import { questionnaireScreen } from "@/features/questionnaire";
+import { reportsScreen } from "@/features/reports";
 import { settingsScreen } from "@/features/settings";
 import { teamScreen } from "@/features/team";
 import { meQueryOptions } from "@/lib/session";
@@ -60,6 +61,7 @@ const appRoutes = (queryClient: QueryClient): RouteObject[] => [
     lazy: () => import("./screens/onboarding-page.tsx").then((m) => ({ Component: m.OnboardingScreen })),
   }),
   guarded(queryClient, "/inbox", inboxScreen(queryClient)),
+  guarded(queryClient, "/reports", reportsScreen),
   guarded(queryClient, "/approvals", approvalsScreen),
   guarded(queryClient, "/creative", creativeScreen),
   guarded(queryClient, "/team", teamScreen),

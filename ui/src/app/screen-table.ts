@@ -1,4 +1,5 @@
 import {
+  ChartColumn,
   FolderKanban,
   Inbox,
   LayoutDashboard,
@@ -57,6 +58,7 @@ export const SCREENS = [
     roles: STAFF,
     nav: { place: "workspace", icon: Inbox, title: "Inbox", useCount: useInboxCount },
   },
+  { path: "/reports", name: "The reports", roles: STAFF, nav: { place: "workspace", icon: ChartColumn, title: "Reports" } },
   {
     path: "/creative",
     name: "The creative area",

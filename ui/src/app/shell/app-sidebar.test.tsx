@@ -9,7 +9,7 @@ import { ROLES } from "@/lib/roles";
 import type { Role } from "@/lib/session";
 import { polyfillRadix, stubFetch } from "@/test/render";
 import { aUser } from "@/test/user";
-import { DEFAULT_LOST_REASONS, DEFAULT_STAGE_PROBABILITIES } from "@crm/contracts/lead/stages";
+import { DEFAULT_LOST_REASONS, DEFAULT_STAGE_PROBABILITIES, DEFAULT_STALE_AFTER_DAYS } from "@crm/contracts/lead/stages";
 import { SCREENS } from "../screen-table.ts";
 import { AppSidebar } from "./app-sidebar.tsx";
 import { navItemsFor } from "./nav-items.ts";
@@ -22,6 +22,7 @@ const SETTINGS = {
   timeZone: "Europe/Paris",
   weekStart: "Monday",
   stageProbabilities: DEFAULT_STAGE_PROBABILITIES,
+  staleAfterDays: DEFAULT_STALE_AFTER_DAYS,
   lostReasons: [...DEFAULT_LOST_REASONS],
   logoUrl: null,
   version: 3,
@@ -55,6 +56,7 @@ describe("sidebar items by role: each role sees its own links", () => {
       ["Leads", "/leads"],
       ["Onboarding", "/onboarding"],
       ["Inbox", "/inbox"],
+      ["Reports", "/reports"],
       ["Creative Portal", "/creative"],
       ["Approvals", "/approvals"],
       ["Team", "/team"],
@@ -64,12 +66,13 @@ describe("sidebar items by role: each role sees its own links", () => {
     expect(screen.getByRole("group", { name: "Agency" })).toBeTruthy();
   });
 
-  it("gives a Project Manager Dashboard, Leads, Onboarding and Inbox, and no Agency group", () => {
+  it("gives a Project Manager Dashboard, Leads, Onboarding, Inbox and Reports, and no Agency group", () => {
     expect(renderSidebar("Project Manager")).toEqual([
       ["Dashboard", "/dashboard"],
       ["Leads", "/leads"],
       ["Onboarding", "/onboarding"],
       ["Inbox", "/inbox"],
+      ["Reports", "/reports"],
     ]);
     expect(screen.queryByRole("group", { name: "Agency" })).toBeNull();
   });
@@ -87,6 +90,7 @@ describe("sidebar items by role: each role sees its own links", () => {
       ["Leads", "/leads"],
       ["Onboarding", "/onboarding"],
       ["Inbox", "/inbox"],
+      ["Reports", "/reports"],
       ["Creative Portal", "/creative"],
       ["Approvals", "/approvals"],
       ["Team", "/team"],
