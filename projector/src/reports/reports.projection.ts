@@ -46,19 +46,16 @@ const DDL = `
 `;
 
 /**
- * What the reports' queries look things up by (read-api/src/reports): stays by stage and when they
- * began or ended, each lead's stays in the order they began (the funnel's furthest stage reached, read
- * from the index alone), card states by when they ended (the states that held at a recent instant are the
- * few that ended after it; for an old one the planner reads the table through, which a GiST index
- * on the span would spare but at five times this whole read model's build time: decisions/062),
- * work by when it was done, leads by outcome and by last activity.
+ * What the reports' queries look things up by (read-api/src/reports): stays by when they began or
+ * ended, card states by the span they held (a GiST index on the range finds the states that held at an
+ * instant, old or recent, without reading the table: decisions/062), work by when it was done, leads by
+ * outcome and by last activity.
  */
 const READER_INDEXES = `
   CREATE INDEX report_visits_entered ON report_stage_visits (entered_at, stage);
   CREATE INDEX report_visits_lead_entered ON report_stage_visits (lead_id, entered_at) INCLUDE (stage);
   CREATE INDEX report_visits_left ON report_stage_visits (left_at, stage) WHERE left_at IS NOT NULL;
-  CREATE INDEX report_visits_open ON report_stage_visits (stage, entered_at) WHERE left_at IS NULL;
-  CREATE INDEX report_states_until ON report_lead_states ((coalesce(valid_to, 'infinity')), valid_from);
+  CREATE INDEX report_states_span ON report_lead_states USING gist (tstzrange(valid_from, valid_to, '(]'));
   CREATE INDEX report_activities_at ON report_activities (at);
   CREATE INDEX report_leads_won ON report_leads (won_at) WHERE won_at IS NOT NULL;
   CREATE INDEX report_leads_lost ON report_leads (lost_at) WHERE lost_at IS NOT NULL;

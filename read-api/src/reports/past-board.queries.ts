@@ -51,9 +51,9 @@ export async function pastBoardJson(q: Queryable, read: PastBoardRead): Promise<
   const params: unknown[] = [read.asOf, read.sinceAsOf ?? null, LEAD_STAGES, LEAD_STAGES.map((stage) => read.probabilities[stage])];
   const onBoard = reportFilterSql(read.filter, "d", params);
   const leftBoard = reportFilterSql(read.filter, "s", params);
-  // The state that held at t: begun before it, and ended at it or later (or not yet). The index on
-  // (coalesce(valid_to, 'infinity'), valid_from) finds the few that ended after a recent t (decisions/062).
-  const heldAt = (t: string) => `valid_from < ${t} AND coalesce(valid_to, 'infinity') >= ${t}`;
+  // The state that held at t: begun before it, and ended at it or later (or not yet), as the GiST index
+  // report_states_span finds it without reading any lead's whole history (decisions/062).
+  const heldAt = (t: string) => `tstzrange(valid_from, valid_to, '(]') @> ${t}`;
   // Without a since the cards carry no movedFrom at all; with one: null (same column), the stage then, or "absent".
   const movedFrom =
     read.sinceAsOf === undefined

@@ -114,7 +114,10 @@ export async function funnel(q: Queryable, span: Span, filter: ReportFilter): Pr
       // Stage j (0-based) is reached by the leads whose furthest stage is j + 1 or more.
       reached: LEAD_STAGES.slice(i + 1).map((later, k) => ({
         stage: later,
-        count: sum((row) => row.leads, cohort.filter((row) => row.reach >= i + k + 2)),
+        count: sum(
+          (row) => row.leads,
+          cohort.filter((row) => row.reach >= i + k + 2),
+        ),
       })),
       won: sum((row) => row.won),
       lost: sum((row) => row.lost),
@@ -148,20 +151,20 @@ export async function timeInStage(q: Queryable, span: Span, filter: ReportFilter
        ) t`,
       endedParams,
     ),
-    // Each stage's open stays (one per open lead: a lead leaves its stay when lost or archived), counted,
-    // and the first few by when they began, read in that order from report_visits_open.
-    q.query<{ stage: LeadStageName; open: number; lead_id: string | null; name: string; business: string; entered_at: string; days: number }>(
-      `SELECT s.stage, n.open, o.lead_id, o.name, o.business, o.entered_at, ${round2(days("$2::timestamptz", "o.entered_at"))} AS days
-       FROM unnest($1::text[]) WITH ORDINALITY AS s(stage, place)
-       CROSS JOIN LATERAL (
-         SELECT count(*)::int AS open FROM ${v} JOIN ${l} ON l.lead_id = v.lead_id WHERE v.stage = s.stage AND v.left_at IS NULL AND ${openWhere}
-       ) n
-       LEFT JOIN LATERAL (
-         SELECT v.lead_id, l.name, l.business, v.entered_at FROM ${v} JOIN ${l} ON l.lead_id = v.lead_id
-         WHERE v.stage = s.stage AND v.left_at IS NULL AND ${openWhere}
-         ORDER BY v.entered_at, v.lead_id LIMIT $3
-       ) o ON true
-       ORDER BY s.place, o.entered_at, o.lead_id`,
+    // Each stage's open stays: one per open lead, whose row holds the stay's stage and start (a lead
+    // leaves its stay when lost or archived), so one pass over the open leads counts each stage and
+    // numbers its stays by when they began. (Counting per stage against the stays joined to the
+    // leads built the leads' hash ten times: 40 ms.)
+    q.query<{ stage: LeadStageName; open: number; lead_id: string; name: string; business: string; entered_at: string; days: number }>(
+      `SELECT stage, open, lead_id, name, business, entered_at, ${round2(days("$2::timestamptz", "entered_at"))} AS days
+       FROM (
+         SELECT l.stage, l.lead_id, l.name, l.business, l.stage_entered_at AS entered_at,
+                count(*) OVER (PARTITION BY l.stage)::int AS open,
+                row_number() OVER (PARTITION BY l.stage ORDER BY l.stage_entered_at, l.lead_id) AS place
+         FROM ${l} WHERE l.status = 'open' AND ${openWhere}
+       ) t
+       WHERE place <= $3
+       ORDER BY array_position($1::text[], stage), place`,
       openParams,
     ),
   ]);
@@ -175,9 +178,7 @@ export async function timeInStage(q: Queryable, span: Span, filter: ReportFilter
       medianDays: done?.median ?? null,
       p90Days: done?.p90 ?? null,
       open: here[0]?.open ?? 0,
-      slowest: here
-        .filter((row) => row.lead_id !== null)
-        .map((row) => ({ id: row.lead_id!, name: row.name, business: row.business, enteredAt: row.entered_at, days: row.days })),
+      slowest: here.map((row) => ({ id: row.lead_id, name: row.name, business: row.business, enteredAt: row.entered_at, days: row.days })),
     };
   });
 }
@@ -198,7 +199,14 @@ export async function velocity(
 ): Promise<Omit<VelocityReport, "period">> {
   const params: unknown[] = [span.start, span.end, bounds(months)];
   const where = scope(filter, params);
-  const { rows } = await q.query<{ g: Grouping; month: number | null; source: string | null; owner: string | null; won: number; median: number }>(
+  const { rows } = await q.query<{
+    g: Grouping;
+    month: number | null;
+    source: string | null;
+    owner: string | null;
+    won: number;
+    median: number;
+  }>(
     `SELECT GROUPING(w.month, w.source, w.owner)::int AS g, w.month, w.source, w.owner, count(*)::int AS won,
             ${round2("percentile_cont(0.5) WITHIN GROUP (ORDER BY w.days)")} AS median
      FROM (
@@ -240,7 +248,15 @@ export async function winRate(q: Queryable, span: Span, filter: ReportFilter): P
   const where = scope(filter, params);
   const won = "l.won_at >= $1 AND l.won_at < $2";
   const lost = "l.lost_at >= $1 AND l.lost_at < $2";
-  const { rows } = await q.query<{ g: Grouping; source: string | null; owner: string | null; reason: string | null; won: number; lost: number; rate: number | null }>(
+  const { rows } = await q.query<{
+    g: Grouping;
+    source: string | null;
+    owner: string | null;
+    reason: string | null;
+    won: number;
+    lost: number;
+    rate: number | null;
+  }>(
     `SELECT g, source, owner, reason, won, lost, round(won::numeric / nullif(won + lost, 0), 4)::float8 AS rate
      FROM (
        SELECT GROUPING(l.source, l.owner, l.lost_reason)::int AS g, l.source, l.owner, l.lost_reason AS reason,
