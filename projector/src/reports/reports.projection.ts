@@ -47,15 +47,14 @@ const DDL = `
 
 /**
  * What the reports' queries look things up by (read-api/src/reports): stays by when they began or
- * ended, card states by the span they held (a GiST index on the range finds the states that held at an
- * instant, old or recent, without reading the table: decisions/062), work by when it was done, leads by
- * outcome and by last activity.
+ * ended, a lead's card states by when they began (the past board descends to the state a changed lead
+ * had at an instant: decisions/062), work by when it was done, leads by outcome and by last activity.
  */
 const READER_INDEXES = `
   CREATE INDEX report_visits_entered ON report_stage_visits (entered_at, stage);
   CREATE INDEX report_visits_lead_entered ON report_stage_visits (lead_id, entered_at) INCLUDE (stage);
   CREATE INDEX report_visits_left ON report_stage_visits (left_at, stage) WHERE left_at IS NOT NULL;
-  CREATE INDEX report_states_span ON report_lead_states USING gist (tstzrange(valid_from, valid_to, '(]'));
+  CREATE INDEX report_states_at ON report_lead_states (lead_id, valid_from, version);
   CREATE INDEX report_activities_at ON report_activities (at);
   CREATE INDEX report_leads_won ON report_leads (won_at) WHERE won_at IS NOT NULL;
   CREATE INDEX report_leads_lost ON report_leads (lost_at) WHERE lost_at IS NOT NULL;

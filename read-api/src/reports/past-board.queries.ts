@@ -1,5 +1,5 @@
 import { LEAD_STAGES, type LeadStageName } from "@crm/contracts/lead/stages";
-import { reportLeadStates } from "@crm/contracts/read-models/reports";
+import { reportLeads, reportLeadStates } from "@crm/contracts/read-models/reports";
 import type { ReportFilter } from "@crm/contracts/reports/queries";
 import type { PastBoard } from "@crm/contracts/reports/reports";
 import type { Queryable } from "@crm/infra/db/database";
@@ -51,21 +51,30 @@ export async function pastBoardJson(q: Queryable, read: PastBoardRead): Promise<
   const params: unknown[] = [read.asOf, read.sinceAsOf ?? null, LEAD_STAGES, LEAD_STAGES.map((stage) => read.probabilities[stage])];
   const onBoard = reportFilterSql(read.filter, "d", params);
   const leftBoard = reportFilterSql(read.filter, "s", params);
-  // The state that held at t: begun before it, and ended at it or later (or not yet), as the GiST index
-  // report_states_span finds it without reading any lead's whole history (decisions/062).
-  const heldAt = (t: string) => `tstzrange(valid_from, valid_to, '(]') @> ${t}`;
+  // The card states that held at t (begun before it; ended at it or later, or not yet). A lead whose
+  // current state began before t still shows it, and its row in report_leads holds it; only the leads
+  // changed since t are looked up in their history, each by one descent of report_states_at to its
+  // last state begun before t (decisions/062). A lead created after t has none and is not on that board.
+  const heldAt = (t: string, columns: readonly string[]) => `
+    SELECT lead_id, ${columns.join(", ")} FROM ${reportLeads} WHERE state_from < ${t}
+    UNION ALL
+    SELECT h.* FROM ${reportLeads} c CROSS JOIN LATERAL (
+      SELECT s.lead_id, ${columns.map((column) => `s.${column}`).join(", ")} FROM ${reportLeadStates} s
+      WHERE s.lead_id = c.lead_id AND s.valid_from < ${t}
+      ORDER BY s.valid_from DESC, s.version DESC LIMIT 1
+    ) h
+    WHERE c.state_from >= ${t}`;
+  const DAY_COLUMNS = ["stage", "status", "name", "business", "priority", "owner", "source", "value_minor", "probability", "stage_entered_at"];
+  const SINCE_COLUMNS = ["stage", "status", "owner", "source", "priority"];
   // Without a since the cards carry no movedFrom at all; with one: null (same column), the stage then, or "absent".
   const movedFrom =
     read.sinceAsOf === undefined
       ? ""
       : `, 'movedFrom', CASE WHEN r.since_status IS DISTINCT FROM 'open' THEN 'absent' WHEN r.since_stage <> r.stage THEN r.since_stage END`;
   const { rows } = await q.query<{ body: string }>(
-    `WITH at_day AS MATERIALIZED (
-       SELECT lead_id, stage, status, name, business, priority, owner, source, value_minor, probability, stage_entered_at
-       FROM ${reportLeadStates} WHERE ${heldAt("$1::timestamptz")}
+    `WITH at_day AS MATERIALIZED (${heldAt("$1::timestamptz", DAY_COLUMNS)}
      ), at_since AS MATERIALIZED (
-       SELECT lead_id, stage, status, owner, source, priority
-       FROM ${reportLeadStates} WHERE $2::timestamptz IS NOT NULL AND ${heldAt("$2::timestamptz")}
+       SELECT * FROM (${heldAt("$2::timestamptz", SINCE_COLUMNS)}) s WHERE $2::timestamptz IS NOT NULL
      ), shown AS MATERIALIZED (
        SELECT d.lead_id, d.stage, d.status, d.name, d.business, d.priority, d.owner, d.value_minor, d.stage_entered_at, p.ord,
               (d.value_minor * coalesce(d.probability, p.probability) + 50) / 100 AS weighted_minor,
