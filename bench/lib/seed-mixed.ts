@@ -90,18 +90,42 @@ const SCHEMA_VERSIONS = Object.entries(EVENT_DEFINITIONS)
   .map(([type, d]) => `WHEN '${type}' THEN ${d.schemaVersion}`)
   .join(" ");
 
+const LOST_REASONS = `ARRAY['Budget', 'Chose another agency', 'No response', 'Timing', 'Not a fit']`;
+
+/**
+ * With outcomes: after its last event, every fourth lead is won (i % 4 = 1) and every fourth is
+ * lost from the stage it stands in (i % 4 = 2), so the reports have wins, losses and reasons.
+ */
+const OUTCOME_EVENTS = `
+  SELECT l.i, l.n + 1, 'lead-' || l.id, l.n + 1, gen_random_uuid(),
+    CASE WHEN l.i % 4 = 1 THEN 'LeadWon' ELSE 'LeadLost' END,
+    CASE WHEN l.i % 4 = 1 THEN jsonb_build_object('leadId', l.id, 'stage', 'Contract Signed')
+      ELSE jsonb_build_object('leadId', l.id, 'stage', (${STAGES})[(l.n / 2) % ${K} + 1], 'reason', (${LOST_REASONS})[l.i % 5 + 1], 'note', NULL) END
+  FROM bench_leads l WHERE l.i BETWEEN $1 AND $2 AND l.i % 4 IN (1, 2)`;
+
+/**
+ * When an event happened: now, or with a spread, each lead created at its own point of the last
+ * `spread` days (the oldest first) and its events six hours apart, so reports over a month or a
+ * quarter find work in them.
+ */
+const atOf = (spread: number | undefined, leads: number) =>
+  spread === undefined
+    ? "now()"
+    : `now() - interval '${spread} days' + (x.i::float8 / ${leads}) * interval '${Math.max(1, spread - 90)} days' + x.o * interval '6 hours'`;
+
 /** The log interleaves blocks of 500 leads by order key, so a projector batch mixes streams and kinds. */
-const EVENTS_SQL = `
+const eventsSql = (outcomes: boolean, at: string) => `
   INSERT INTO events (stream_id, stream_version, event_id, event_type, schema_version, data, metadata)
   SELECT x.stream_id, x.sv, x.event_id, x.type, CASE x.type ${SCHEMA_VERSIONS} ELSE 1 END, x.data,
-         jsonb_build_object('actor', 'bench', 'at', to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+         jsonb_build_object('actor', 'bench', 'at', to_char((${at}) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
                             'commandId', x.event_id::text, 'correlationId', x.event_id::text)
-  FROM (${LEAD_EVENTS} UNION ALL ${MEETING_EVENTS} UNION ALL ${MESSAGE_EVENTS} UNION ALL ${QUESTIONNAIRE_EVENTS}) x
+  FROM (${LEAD_EVENTS} UNION ALL ${MEETING_EVENTS} UNION ALL ${MESSAGE_EVENTS} UNION ALL ${QUESTIONNAIRE_EVENTS}
+        ${outcomes ? `UNION ALL ${OUTCOME_EVENTS}` : ""}) x
   ORDER BY x.i / 500, x.o, x.i`;
 
-const STREAMS_SQL = `
+const streamsSql = (outcomes: boolean) => `
   INSERT INTO streams (stream_id, stream_type, version)
-  SELECT 'lead-' || id, 'lead', n FROM bench_leads
+  SELECT 'lead-' || id, 'lead', n + ${outcomes ? "CASE WHEN i % 4 IN (1, 2) THEN 1 ELSE 0 END" : "0"} FROM bench_leads
   UNION ALL SELECT 'meeting-' || meeting_id, 'meeting', 3 FROM bench_leads WHERE i % 3 = 0
   UNION ALL SELECT 'message-' || message_id, 'message', 2 FROM bench_leads WHERE i % 2 = 0
   UNION ALL SELECT 'questionnaire-' || id, 'questionnaire', 1 FROM bench_leads WHERE i % 5 = 0`;
@@ -111,6 +135,10 @@ export interface MixedSeed {
   events: number;
   /** How many leads (default: events / 12, so about 10 lead events each). */
   leads?: number;
+  /** Spread the events' instants over this many days before now (default: every event now). */
+  spreadDays?: number;
+  /** Win a quarter of the leads and lose another quarter (default: none). */
+  outcomes?: boolean;
 }
 
 /**
@@ -118,7 +146,10 @@ export interface MixedSeed {
  * spread around the average), and for some leads a meeting, an email, a questionnaire.
  * Resolves to the exact event and lead counts.
  */
-export async function seedMixedEvents(db: Database, { events, leads: wanted }: MixedSeed): Promise<{ events: number; leads: number }> {
+export async function seedMixedEvents(
+  db: Database,
+  { events, leads: wanted, spreadDays, outcomes = false }: MixedSeed,
+): Promise<{ events: number; leads: number }> {
   const leads = Math.max(1, wanted ?? Math.round(events / 12));
   const perLead = Math.max(2, events / leads - SATELLITES_PER_LEAD);
   await db.exec(`
@@ -127,12 +158,12 @@ export async function seedMixedEvents(db: Database, { events, leads: wanted }: M
       SELECT i, gen_random_uuid() AS id, greatest(2, round(${perLead} * (0.25 + 1.5 * (i % 17) / 16.0)))::int AS n,
              gen_random_uuid() AS meeting_id, gen_random_uuid() AS invite_id, gen_random_uuid() AS message_id, gen_random_uuid() AS request_id
       FROM generate_series(1, ${leads}) AS i;
-    ${STREAMS_SQL};
+    ${streamsSql(outcomes)};
   `);
   for (let from = 1; from <= leads; from += CHUNK_LEADS) {
     await db.transaction(async (tx) => {
       await tx.exec("SET LOCAL synchronous_commit = off");
-      await tx.query(EVENTS_SQL, [from, Math.min(leads, from + CHUNK_LEADS - 1)]);
+      await tx.query(eventsSql(outcomes, atOf(spreadDays, leads)), [from, Math.min(leads, from + CHUNK_LEADS - 1)]);
     });
   }
   const { rows } = await db.query<{ count: string }>("SELECT count(*) AS count FROM events");
