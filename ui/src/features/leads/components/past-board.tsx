@@ -1,5 +1,5 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { History, Inbox } from "lucide-react";
+import { History } from "lucide-react";
 import { memo, useId, useMemo, useRef } from "react";
 import type { LeadStageName } from "@crm/contracts/lead/stages";
 import { LEAD_STAGES } from "@crm/contracts/lead/stages";
@@ -15,7 +15,7 @@ import { initialsOf } from "../utils/initials.ts";
 import { ownerName } from "../utils/owners.ts";
 import { useLeadDisplay } from "./lead-display.tsx";
 import { OwnerAvatar } from "./owner-avatar.tsx";
-import { ColumnValue } from "./pipeline-column.tsx";
+import { ColumnValue, EmptyColumn, VirtualCardList } from "./pipeline-column.tsx";
 
 /** docs/product.md, "Leads board": the priority edge bar, as on the live card. */
 const EDGE: Record<PastCard["priority"], string> = { high: "bg-red-500", medium: "bg-amber-500", low: "bg-blue-500" };
@@ -128,30 +128,11 @@ const PastColumn = memo(function PastColumn({ stage, column, since, timeZone }: 
         className="min-h-0 flex-1 overflow-y-auto rounded-b-xl px-2 pb-2 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
       >
         {leads.length === 0 ? (
-          <div className="flex h-28 flex-col items-center justify-center gap-1 rounded-lg border border-dashed text-xs text-muted-foreground">
-            <Inbox className="size-4" aria-hidden="true" />
-            No leads in this stage
-          </div>
+          <EmptyColumn />
         ) : (
-          <ul aria-labelledby={headingId} className="relative" style={{ height: virtualizer.getTotalSize() }}>
-            {virtualizer.getVirtualItems().map((item) => {
-              const lead = leads[item.index];
-              if (!lead) return null;
-              return (
-                <li
-                  key={item.key}
-                  data-index={item.index}
-                  ref={virtualizer.measureElement}
-                  aria-posinset={item.index + 1}
-                  aria-setsize={count}
-                  className="absolute inset-x-0 top-0 pb-2"
-                  style={{ transform: `translateY(${item.start}px)` }}
-                >
-                  <PastLeadCard lead={lead} since={since} timeZone={timeZone} />
-                </li>
-              );
-            })}
-          </ul>
+          <VirtualCardList items={leads} count={count} headingId={headingId} virtualizer={virtualizer}>
+            {(lead) => <PastLeadCard lead={lead} since={since} timeZone={timeZone} />}
+          </VirtualCardList>
         )}
       </div>
     </section>

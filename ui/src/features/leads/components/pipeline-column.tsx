@@ -1,8 +1,8 @@
 import { useDroppable } from "@dnd-kit/core";
 import { SortableContext, verticalListSortingStrategy } from "@dnd-kit/sortable";
-import { defaultRangeExtractor, useVirtualizer, type Range } from "@tanstack/react-virtual";
+import { defaultRangeExtractor, useVirtualizer, type Range, type Virtualizer } from "@tanstack/react-virtual";
 import { Inbox, LoaderCircle } from "lucide-react";
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from "react";
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from "react";
 import type { LeadStage } from "@crm/contracts/lead/lead";
 import type { Lead } from "@crm/contracts/lead/answers";
 import { Badge } from "@/components/ui/badge";
@@ -161,30 +161,11 @@ export const PipelineColumn = memo(function PipelineColumn({
       >
         <SortableContext id={stage} items={ids} strategy={verticalListSortingStrategy}>
           {ids.length === 0 ? (
-            <div className="flex h-28 flex-col items-center justify-center gap-1 rounded-lg border border-dashed text-xs text-muted-foreground">
-              <Inbox className="size-4" aria-hidden="true" />
-              No leads in this stage
-            </div>
+            <EmptyColumn />
           ) : (
-            <ul aria-labelledby={headingId} className="relative" style={{ height: virtualizer.getTotalSize() }}>
-              {virtualizer.getVirtualItems().map((item) => {
-                const lead = leads[item.index];
-                if (!lead) return null;
-                return (
-                  <li
-                    key={item.key}
-                    data-index={item.index}
-                    ref={virtualizer.measureElement}
-                    aria-posinset={item.index + 1}
-                    aria-setsize={count}
-                    className="absolute inset-x-0 top-0 pb-2"
-                    style={{ transform: `translateY(${item.start}px)` }}
-                  >
-                    <SortableLeadCard lead={lead} actions={actions} onToggle={onToggle} selected={selectedIds?.has(lead.id)} />
-                  </li>
-                );
-              })}
-            </ul>
+            <VirtualCardList items={leads} count={count} headingId={headingId} virtualizer={virtualizer}>
+              {(lead) => <SortableLeadCard lead={lead} actions={actions} onToggle={onToggle} selected={selectedIds?.has(lead.id)} />}
+            </VirtualCardList>
           )}
           {nearEnd && (
             <p role="status" className="flex items-center justify-center gap-2 py-3 text-xs text-muted-foreground">
@@ -197,3 +178,46 @@ export const PipelineColumn = memo(function PipelineColumn({
     </section>
   );
 });
+
+/** A column with no cards (the live board's and the past one's). */
+export function EmptyColumn() {
+  return (
+    <div className="flex h-28 flex-col items-center justify-center gap-1 rounded-lg border border-dashed text-xs text-muted-foreground">
+      <Inbox className="size-4" aria-hidden="true" />
+      No leads in this stage
+    </div>
+  );
+}
+
+/** A column's cards as a list of which only those near the view are drawn, each measured as it renders. */
+export function VirtualCardList<T>(props: {
+  items: readonly T[];
+  /** How many the whole column holds (more than are loaded, on the live board). */
+  count: number;
+  headingId: string;
+  virtualizer: Virtualizer<HTMLDivElement, Element>;
+  children: (item: T) => ReactNode;
+}) {
+  const { items, count, headingId, virtualizer, children } = props;
+  return (
+    <ul aria-labelledby={headingId} className="relative" style={{ height: virtualizer.getTotalSize() }}>
+      {virtualizer.getVirtualItems().map((row) => {
+        const item = items[row.index];
+        if (item === undefined) return null;
+        return (
+          <li
+            key={row.key}
+            data-index={row.index}
+            ref={virtualizer.measureElement}
+            aria-posinset={row.index + 1}
+            aria-setsize={count}
+            className="absolute inset-x-0 top-0 pb-2"
+            style={{ transform: `translateY(${row.start}px)` }}
+          >
+            {children(item)}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
