@@ -179,7 +179,7 @@ test("search ignores accents: “gomez” finds Gómez on the board", async ({ p
 test("Settings › Deals: a Partner edits a stage's probability and the lost reasons", async ({ page }) => {
   await page.goto("/settings");
   const deals = page.getByRole("form", { name: "Deal settings" });
-  const proposal = deals.getByRole("spinbutton", { name: "Proposal Sent" });
+  const proposal = deals.getByRole("spinbutton", { name: "Proposal Sent", exact: true });
   await expect(proposal).toBeVisible();
   await proposal.fill("140");
   await deals.getByRole("button", { name: "Save Deals" }).click();
