@@ -1,6 +1,7 @@
 import { LEAD_STAGES, type LeadStageName } from "@crm/contracts/lead/stages";
 import { reportLeads, reportLeadStates } from "@crm/contracts/read-models/reports";
 import type { ReportFilter } from "@crm/contracts/reports/queries";
+import { reportFilterSql } from "./report-reads.ts";
 import type { PastBoard } from "@crm/contracts/reports/reports";
 import type { Queryable } from "@crm/infra/db/database";
 
@@ -13,24 +14,6 @@ export interface PastBoardRead {
   filter: ReportFilter;
   /** Each stage's default probability now (the agency's settings), for the leads without their own. */
   probabilities: Readonly<Record<LeadStageName, number>>;
-}
-
-/**
- * The report filter as SQL on a row (alias) holding owner, source and priority, its values numbered
- * after the params already given ("true" when it names none). The past board applies it to the
- * card's state then, the stale list to the lead as it is now.
- */
-export function reportFilterSql(filter: ReportFilter, alias: string, params: unknown[]): string {
-  const where: string[] = [];
-  const add = (column: "owner" | "source" | "priority", value: string | undefined) => {
-    if (value === undefined) return;
-    params.push(value);
-    where.push(`${alias}.${column} = $${params.length}`);
-  };
-  add("owner", filter.owner);
-  add("source", filter.source);
-  add("priority", filter.priority);
-  return where.length ? where.join(" AND ") : "true";
 }
 
 /** An instant as every answer writes it (ISO 8601 in UTC with milliseconds, as the tables read back), whatever the session's zone. */
@@ -64,7 +47,18 @@ export async function pastBoardJson(q: Queryable, read: PastBoardRead): Promise<
       ORDER BY s.valid_from DESC, s.version DESC LIMIT 1
     ) h
     WHERE c.state_from >= ${t}`;
-  const DAY_COLUMNS = ["stage", "status", "name", "business", "priority", "owner", "source", "value_minor", "probability", "stage_entered_at"];
+  const DAY_COLUMNS = [
+    "stage",
+    "status",
+    "name",
+    "business",
+    "priority",
+    "owner",
+    "source",
+    "value_minor",
+    "probability",
+    "stage_entered_at",
+  ];
   const SINCE_COLUMNS = ["stage", "status", "owner", "source", "priority"];
   // Without a since the cards carry no movedFrom at all; with one: null (same column), the stage then, or "absent".
   const movedFrom =

@@ -2,31 +2,17 @@ import { PastBoardQuery, ReportFilter } from "@crm/contracts/reports/queries";
 import { dayStart } from "@crm/contracts/reports/period";
 import { PastBoard, StaleLeads } from "@crm/contracts/reports/reports";
 import { addDays } from "@crm/contracts/time/date-time";
-import type { Queryable } from "@crm/infra/db/database";
-import type { EventStore } from "@crm/infra/event-store/event-store";
 import { STAFF } from "@crm/infra/http/access-policy";
 import { routeGroup } from "@crm/infra/http/route";
-import { agencySettingsReader } from "../settings/agency-settings.ts";
 import { pastBoardJson } from "./past-board.queries.ts";
 import { readStaleLeads } from "./stale.queries.ts";
-
-export interface PastBoardReadDeps {
-  /** The reports read model. */
-  db: Queryable;
-  /** For the agency's settings: zone, probabilities, stale limits. */
-  store: EventStore;
-  now: () => Date;
-}
-
-function setup(deps: PastBoardReadDeps) {
-  return { ...deps, settings: agencySettingsReader(deps.store) };
-}
+import { reportReadSetup } from "./report-reads.ts";
 
 /** The end of a calendar day in the zone: the next day's first instant. */
 const endOf = (day: string, zone: string) => dayStart(addDays(day, 1), zone);
 
 /** GET /api/leads/board/past and GET /api/leads/stale: the board on any past day, and the leads gone quiet. */
-export const pastBoardReadRoutes = routeGroup(setup, (route) => [
+export const pastBoardReadRoutes = routeGroup(reportReadSetup, (route) => [
   route({
     method: "GET",
     path: "/api/leads/board/past",

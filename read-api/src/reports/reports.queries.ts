@@ -13,6 +13,7 @@ import {
   type WinRateReport,
 } from "@crm/contracts/reports/reports";
 import type { Queryable } from "@crm/infra/db/database";
+import { reportFilterSql } from "./report-reads.ts";
 
 /**
  * The Reports page's figures (docs/product.md, "Reports"), each counted by Postgres over the reports
@@ -42,16 +43,7 @@ const round2 = (sql: string) => `round((${sql})::numeric, 2)::float8`;
  * current owner, source and priority. Its values are numbered after the params already given.
  */
 function scope(filter: ReportFilter, params: unknown[]): string {
-  const where = [`l.status <> 'archived'`];
-  const add = (column: string, value: string | undefined) => {
-    if (value === undefined) return;
-    params.push(value);
-    where.push(`l.${column} = $${params.length}`);
-  };
-  add("owner", filter.owner);
-  add("source", filter.source);
-  add("priority", filter.priority);
-  return where.join(" AND ");
+  return `l.status <> 'archived' AND ${reportFilterSql(filter, "l", params)}`;
 }
 
 /** The bounds width_bucket cuts by: each bucket's start, then the last one's end (bucket i + 1 is buckets[i]). */

@@ -1,28 +1,22 @@
 import type { z } from "zod";
 import { addMonths, buckets, monthStartOf, periodInstants, presetPeriod, type DayPeriod } from "@crm/contracts/reports/period";
 import { ReportFilter, ReportQuery } from "@crm/contracts/reports/queries";
-import { ActivityReport, ForecastReport, FunnelReport, TimeInStageReport, VelocityReport, WinRateReport } from "@crm/contracts/reports/reports";
+import {
+  ActivityReport,
+  ForecastReport,
+  FunnelReport,
+  TimeInStageReport,
+  VelocityReport,
+  WinRateReport,
+} from "@crm/contracts/reports/reports";
 import type { SettingsState } from "@crm/contracts/settings/state";
 import { addDays, todayIn } from "@crm/contracts/time/date-time";
 import type { Queryable } from "@crm/infra/db/database";
-import type { EventStore } from "@crm/infra/event-store/event-store";
 import { STAFF } from "@crm/infra/http/access-policy";
 import { routeGroup, type RouteBuilder } from "@crm/infra/http/route";
 import { stageDefaults } from "../leads/leads.queries.ts";
-import { agencySettingsReader } from "../settings/agency-settings.ts";
 import { activity, forecast, funnel, timeInStage, velocity, winRate } from "./reports.queries.ts";
-
-export interface ReportReadDeps {
-  /** The reports read model (and nothing else: every figure comes from its tables). */
-  db: Queryable;
-  /** For the agency's settings: zone, week start, currency, probabilities, stale limits. */
-  store: EventStore;
-  now: () => Date;
-}
-
-function setup(deps: ReportReadDeps) {
-  return { ...deps, settings: agencySettingsReader(deps.store) };
-}
+import { reportReadSetup } from "./report-reads.ts";
 
 /** How many whole months before the current one the forecast shows as actuals: the last four quarters. */
 const ACTUAL_MONTHS = 12;
@@ -46,7 +40,7 @@ function periodOf(query: ReportQuery, settings: SettingsState, now: Date) {
 /** The filter of a query, without its period. */
 const filterOf = ({ owner, source, priority }: ReportQuery): ReportFilter => ({ owner, source, priority });
 
-type Ctx = ReturnType<typeof setup>;
+type Ctx = ReturnType<typeof reportReadSetup>;
 
 /** What a report over a period is computed from: the agency's settings, its period, the filter, the clock. */
 interface PeriodCall {
@@ -82,7 +76,7 @@ function periodReport<T>(
 }
 
 /** GET /api/reports/*: the Reports page's figures, each a JSON document (docs/product.md, "Reports"). */
-export const reportReadRoutes = routeGroup(setup, (route) => [
+export const reportReadRoutes = routeGroup(reportReadSetup, (route) => [
   periodReport(
     route,
     "funnel",
@@ -102,8 +96,7 @@ export const reportReadRoutes = routeGroup(setup, (route) => [
     "velocity",
     "Velocity: the deals won in the period and the median days from creation to the win, overall, by month of the win, by source and by owner",
     VelocityReport,
-    ({ db, agency, period, filter }) =>
-      velocity(db, period.span, buckets(period.days, "month", agency.timeZone, agency.weekStart), filter),
+    ({ db, agency, period, filter }) => velocity(db, period.span, buckets(period.days, "month", agency.timeZone, agency.weekStart), filter),
   ),
   periodReport(
     route,

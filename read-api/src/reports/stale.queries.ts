@@ -4,7 +4,7 @@ import type { ReportFilter } from "@crm/contracts/reports/queries";
 import { idleDays, staleCutoffs } from "@crm/contracts/reports/stale";
 import type { StaleLeads } from "@crm/contracts/reports/reports";
 import type { Queryable } from "@crm/infra/db/database";
-import { reportFilterSql } from "./past-board.queries.ts";
+import { reportFilterSql } from "./report-reads.ts";
 
 type StaleRow = Pick<ReportLeadRow, "name" | "business" | "stage" | "owner" | "last_touch_at"> & { id: string };
 
